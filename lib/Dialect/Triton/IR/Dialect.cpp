@@ -1,0 +1,147 @@
+//===- Dialect.cpp - the tt dialect and its types ---------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+#include "tt/Dialect/Triton/IR/TritonDialect.cpp.inc"
+#include "tt/Dialect/Triton/IR/TritonEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tt/Dialect/Triton/IR/TritonTypes.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// PointerType
+//===----------------------------------------------------------------------===//
+
+Type PointerType::parse(AsmParser &parser) {
+  Type pointee;
+  int addressSpace = 1;
+  if (parser.parseLess() || parser.parseType(pointee))
+    return Type();
+  if (succeeded(parser.parseOptionalComma()) &&
+      parser.parseInteger(addressSpace))
+    return Type();
+  if (parser.parseGreater())
+    return Type();
+  return PointerType::get(pointee, addressSpace);
+}
+
+void PointerType::print(AsmPrinter &printer) const {
+  printer << "<" << getPointeeType();
+  if (getAddressSpace() != 1)
+    printer << ", " << getAddressSpace();
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Type mlir::triton::getElementTypeOrSelf(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.getElementType();
+  return type;
+}
+
+Type mlir::triton::getPointeeType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    auto ptr = dyn_cast<PointerType>(tensor.getElementType());
+    if (!ptr)
+      return Type();
+    return RankedTensorType::get(tensor.getShape(), ptr.getPointeeType(),
+                                 tensor.getEncoding());
+  }
+  if (auto ptr = dyn_cast<PointerType>(type))
+    return ptr.getPointeeType();
+  return Type();
+}
+
+Type mlir::triton::getI1SameShape(Type type) {
+  if (!type)
+    return Type();
+  auto i1 = IntegerType::get(type.getContext(), 1);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(), i1, tensor.getEncoding());
+  return i1;
+}
+
+bool mlir::triton::isTensorPointerType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isa<PointerType>(tensor.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// Inlining
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Lets the MLIR inliner inline tt.call into its caller: every tt op may be
+/// inlined, and a tt.return becomes a branch or a value replacement.
+struct TritonInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *call, Operation *callable,
+                       bool wouldBeCloned) const final {
+    auto func = dyn_cast<FuncOp>(callable);
+    if (!func)
+      return true;
+    if (auto noinline = func->getAttrOfType<BoolAttr>("noinline"))
+      return !noinline.getValue();
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+
+  void handleTerminator(Operation *op, Block *newDest) const final {
+    auto ret = dyn_cast<ReturnOp>(op);
+    if (!ret)
+      return;
+    OpBuilder builder(op);
+    cf::BranchOp::create(builder, op->getLoc(), newDest, ret.getOperands());
+    op->erase();
+  }
+
+  void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
+    auto ret = cast<ReturnOp>(op);
+    for (auto [from, to] : llvm::zip(valuesToRepl, ret.getOperands()))
+      from.replaceAllUsesWith(to);
+  }
+};
+} // namespace
+
+void TritonDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tt/Dialect/Triton/IR/TritonTypes.cpp.inc"
+      >();
+}
+
+void TritonDialect::initialize() {
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "tt/Dialect/Triton/IR/TritonOps.cpp.inc"
+      >();
+  addInterfaces<TritonInlinerInterface>();
+}
+
+Operation *TritonDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}

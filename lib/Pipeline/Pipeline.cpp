@@ -1,0 +1,80 @@
+//===- Pipeline.cpp - the stage pipelines of tt -----------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Pipeline/Pipeline.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/Triton/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tt::buildTTIRPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addPass(createInlinerPass());
+  //TMP pm.addPass(triton::createTritonRewriteTensorPointer());
+  pm.addPass(createCanonicalizerPass());
+  //TMP pm.addPass(triton::createTritonCombineOps());
+  //TMP pm.addPass(triton::createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  //TMP pm.addPass(triton::createTritonLoopUnroll());
+}
+
+void tt::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<triton::TritonDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  ub::UBDialect>();
+}
+
+namespace {
+struct StageOptions : public PassPipelineOptions<StageOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("cuda:90, cuda:80, hip:gfx942, cpu"),
+                             llvm::cl::init("cuda:90")};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("warps per CTA"),
+                       llvm::cl::init(4)};
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("software pipelining depth"),
+                        llvm::cl::init(3)};
+  Option<int> numCtas{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
+                      llvm::cl::init(1)};
+  Option<int> threadsPerWarp{*this, "threads-per-warp",
+                             llvm::cl::desc("32 (NVIDIA) or 64 (AMD CDNA)"),
+                             llvm::cl::init(32)};
+
+  tt::PipelineOptions get() const {
+    tt::PipelineOptions o;
+    o.target = target.getValue().c_str();
+    o.numWarps = numWarps;
+    o.numStages = numStages;
+    o.numCtas = numCtas;
+    o.threadsPerWarp = threadsPerWarp;
+    return o;
+  }
+};
+} // namespace
+
+void tt::registerAllPasses() {
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerInlinerPass();
+  registerSymbolDCEPass();
+  registerSCCPPass();
+  registerLoopInvariantCodeMotionPass();
+  //TMP triton::registerTritonTransformsPasses();
+
+  PassPipelineRegistration<StageOptions>(
+      "tt-ttir",
+      "The TTIR stage (upstream make_ttir): inline, rewrite tensor pointers, "
+      "canonicalize, combine, reorder broadcasts, CSE, symbol DCE, unroll",
+      [](OpPassManager &pm, const StageOptions &o) {
+        buildTTIRPipeline(pm, o.get());
+      });
+}

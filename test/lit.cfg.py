@@ -1,0 +1,33 @@
+# lit configuration of the tt test suite.
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".ttir", ".ttgir", ".test", ".yaml"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tt_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.tt_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", "/usr/lib/llvm-22/bin", append_path=True)
+
+config.substitutions.append(("%tt_src", config.tt_src_root))
+
+# The upstream corpus is optional: its tests report UNSUPPORTED without it.
+if os.path.isdir(config.tt_corpus_dir):
+    config.available_features.add("corpus")
+    config.substitutions.append(("%corpus", config.tt_corpus_dir))
+
+ptxas = os.environ.get("TRITON_PTXAS_PATH") or shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+config.substitutions.append(("%unittests", os.path.join(config.tt_obj_root, "unittests", "bin")))
