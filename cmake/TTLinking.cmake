@@ -29,5 +29,5 @@ if(TT_STATIC)
   set_target_properties(LLVM PROPERTIES IMPORTED_LOCATION "${_script}"
                                          IMPORTED_LOCATION_RELWITHDEBINFO "${_script}"
                                          IMPORTED_SONAME "")
-  add_link_options(-static-libstdc++ -static-libgcc -Wl,--gc-sections)
+  add_link_options(-static-libstdc++ -static-libgcc -Wl,--gc-sections -Wl,--as-needed)
 endif()

@@ -7,7 +7,7 @@ PKGS=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libyaml-cpp-dev libcxxopts-dev libgtest-dev
   zlib1g-dev libzstd-dev libffi-dev libedit-dev libxml2-dev libcurl4-openssl-dev libz3-dev
-  python3 python3-venv
+  python3 python3-venv python3-numpy
 )
 missing=()
 for p in "${PKGS[@]}"; do

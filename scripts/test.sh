@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine, builds tt, and runs every test: the lit suite
+# (which also runs the gtest binaries) and ctest.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/install-deps.sh"
+start=$(date +%s)
+"$root/scripts/build.sh"
+echo "build: $(( $(date +%s) - start )) s"
+build=${TT_BUILD_DIR:-$root/build}
+/usr/lib/llvm-22/bin/lit -sv "$build/test"
+echo "build + tests: $(( $(date +%s) - start )) s"
