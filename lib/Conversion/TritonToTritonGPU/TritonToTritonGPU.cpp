@@ -1,0 +1,278 @@
+//===- TritonToTritonGPU.cpp - give tensors default layouts -----*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The conversion only adds encodings to tensor types, so it rewrites types in
+// place instead of recreating every op: each tensor value gets the default
+// blocked layout of its shape, then the few ops whose operand and result
+// layouts are tied (reduce, expand_dims, broadcast, dot, trans, join, split)
+// get ttg.convert_layout ops where the defaults do not fit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Conversion/TritonToTritonGPU/Passes.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/Triton/IR/Interfaces.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <algorithm>
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
+#include "tt/Conversion/TritonToTritonGPU/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+ttg::BlockedEncodingAttr ttg::getBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order, int numWarps,
+    int threadsPerWarp, int numCTAs) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  unsigned lanesLeft = threadsPerWarp, warpsLeft = numWarps;
+  unsigned threadsLeft = numWarps * threadsPerWarp;
+  unsigned lanesUsed = 1, warpsUsed = 1;
+  // From the fastest dimension on, give each dimension as many threads as it
+  // has element groups, lanes first, then warps; the slowest dimension takes
+  // whatever is left so every lane and warp has a place.
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    unsigned d = order[i];
+    int64_t groups = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
+    unsigned threads = std::clamp<int64_t>(threadsLeft, 1, groups);
+    lanes[d] = std::clamp<unsigned>(threads, 1, lanesLeft);
+    warps[d] = std::clamp<unsigned>(threads / lanes[d], 1, warpsLeft);
+    lanesLeft /= lanes[d];
+    warpsLeft /= warps[d];
+    threadsLeft /= threads;
+    lanesUsed *= lanes[d];
+    warpsUsed *= warps[d];
+  }
+  unsigned last = order[rank - 1];
+  lanes[last] = threadsPerWarp / lanesUsed;
+  warps[last] = numWarps / warpsUsed;
+  (void)numCTAs; // Single-CTA layouts; clusters are not split here.
+  return ttg::BlockedEncodingAttr::get(context, sizePerThread, lanes, warps,
+                                       order);
+}
+
+ttg::BlockedEncodingAttr
+ttg::getDefaultBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
+                               int numWarps, int threadsPerWarp, int numCTAs) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> sizePerThread(rank, 1), order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  return getBlockedEncoding(context, shape, sizePerThread, order, numWarps,
+                            threadsPerWarp, numCTAs);
+}
+
+namespace {
+
+class ConvertTritonToTritonGPU
+    : public triton::impl::ConvertTritonToTritonGPUBase<
+          ConvertTritonToTritonGPU> {
+public:
+  using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    if (numWarps <= 0 || (numWarps & (numWarps - 1))) {
+      module.emitError() << "num-warps must be a power of two, got "
+                         << numWarps;
+      return signalPassFailure();
+    }
+    if (threadsPerWarp != 32 && threadsPerWarp != 64) {
+      module.emitError() << "threads-per-warp must be 32 or 64, got "
+                         << threadsPerWarp;
+      return signalPassFailure();
+    }
+    Builder b(ctx);
+    module->setAttr("ttg.num-warps", b.getI32IntegerAttr(numWarps));
+    module->setAttr("ttg.num-ctas", b.getI32IntegerAttr(numCTAs));
+    module->setAttr("ttg.threads-per-warp", b.getI32IntegerAttr(threadsPerWarp));
+    module->setAttr("ttg.target", b.getStringAttr(target));
+
+    // 1. Every tensor type gets its default layout.
+    module.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(convertType(arg.getType()));
+      for (OpResult result : op->getResults())
+        result.setType(convertType(result.getType()));
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        retypeConstant(constant);
+      if (auto func = dyn_cast<FunctionOpInterface>(op))
+        retypeFunction(func);
+    });
+
+    // 2. Ops whose operand and result layouts are tied.
+    bool failed = false;
+    module.walk([&](Operation *op) {
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        fixReduce(reduce);
+      else if (auto expand = dyn_cast<ExpandDimsOp>(op))
+        fixExpandDims(expand);
+      else if (auto bcast = dyn_cast<BroadcastOp>(op))
+        convertOperand(bcast->getOpOperand(0),
+                       encodingOf(bcast.getType()));
+      else if (auto dot = dyn_cast<DotOp>(op))
+        fixDot(dot);
+      else if (isa<TransOp, JoinOp, SplitOp>(op))
+        failed |= ::mlir::failed(fixInferred(op));
+    });
+    if (failed)
+      signalPassFailure();
+  }
+
+private:
+  Attribute defaultEncoding(ArrayRef<int64_t> shape) {
+    return ttg::getDefaultBlockedEncoding(&getContext(), shape, numWarps,
+                                          threadsPerWarp, numCTAs);
+  }
+
+  static Attribute encodingOf(Type type) {
+    return cast<RankedTensorType>(type).getEncoding();
+  }
+
+  Type convertType(Type type) {
+    if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+      if (tensor.getEncoding())
+        return type;
+      Type elem = convertType(tensor.getElementType());
+      return RankedTensorType::get(tensor.getShape(), elem,
+                                   defaultEncoding(tensor.getShape()));
+    }
+    if (auto ptr = dyn_cast<PointerType>(type))
+      if (isa<RankedTensorType>(ptr.getPointeeType()))
+        return PointerType::get(convertType(ptr.getPointeeType()),
+                                ptr.getAddressSpace());
+    return type;
+  }
+
+  void retypeConstant(arith::ConstantOp constant) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!dense)
+      return;
+    auto type = cast<ShapedType>(constant.getType());
+    if (dense.getType() == type)
+      return;
+    DenseElementsAttr value =
+        dense.isSplat()
+            ? DenseElementsAttr::get(type, dense.getSplatValue<Attribute>())
+            : DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+    constant.setValueAttr(value);
+  }
+
+  void retypeFunction(FunctionOpInterface func) {
+    SmallVector<Type> inputs, results;
+    for (Type t : func.getArgumentTypes())
+      inputs.push_back(convertType(t));
+    for (Type t : func.getResultTypes())
+      results.push_back(convertType(t));
+    func.setType(FunctionType::get(&getContext(), inputs, results));
+  }
+
+  /// Makes `operand` carry `encoding`, through a convert_layout if needed.
+  void convertOperand(OpOperand &operand, Attribute encoding) {
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    if (type.getEncoding() == encoding)
+      return;
+    OpBuilder builder(operand.getOwner());
+    auto newType = RankedTensorType::get(type.getShape(),
+                                         type.getElementType(), encoding);
+    Value converted = ttg::ConvertLayoutOp::create(
+        builder, operand.getOwner()->getLoc(), newType, operand.get());
+    operand.set(converted);
+  }
+
+  /// Gives `result` the type `actual` and converts it back to what its users
+  /// were given.
+  void retypeResult(OpResult result, RankedTensorType actual) {
+    auto expected = cast<RankedTensorType>(result.getType());
+    if (expected == actual)
+      return;
+    result.setType(actual);
+    OpBuilder builder(result.getOwner()->getContext());
+    builder.setInsertionPointAfter(result.getOwner());
+    auto back = ttg::ConvertLayoutOp::create(
+        builder, result.getOwner()->getLoc(), expected, result);
+    result.replaceAllUsesExcept(back, back);
+  }
+
+  void fixReduce(ReduceOp reduce) {
+    unsigned axis = reduce.getAxis();
+    // All operands share the first operand's layout.
+    Attribute srcEncoding = encodingOf(reduce.getSrcs()[0].getType());
+    for (OpOperand &operand : reduce->getOpOperands())
+      convertOperand(operand, srcEncoding);
+    auto slice = ttg::SliceEncodingAttr::get(&getContext(), axis, srcEncoding);
+    for (OpResult result : reduce->getResults()) {
+      auto tensor = dyn_cast<RankedTensorType>(result.getType());
+      if (!tensor)
+        continue; // A 1-D reduction yields a scalar.
+      retypeResult(result, RankedTensorType::get(tensor.getShape(),
+                                                 tensor.getElementType(), slice));
+    }
+  }
+
+  void fixExpandDims(ExpandDimsOp expand) {
+    auto slice = ttg::SliceEncodingAttr::get(&getContext(), expand.getAxis(),
+                                             encodingOf(expand.getType()));
+    convertOperand(expand->getOpOperand(0), slice);
+  }
+
+  void fixDot(DotOp dot) {
+    Attribute acc = encodingOf(dot.getType());
+    convertOperand(dot->getOpOperand(2), acc);
+    for (unsigned idx : {0u, 1u})
+      convertOperand(dot->getOpOperand(idx),
+                     ttg::DotOperandEncodingAttr::get(&getContext(), idx, acc,
+                                                      /*kWidth=*/0));
+  }
+
+  /// trans/join/split: the result layout follows from the operand's through
+  /// the ttg layout-inference interface.
+  LogicalResult fixInferred(Operation *op) {
+    auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+    // join takes two operands of one layout.
+    for (OpOperand &operand : op->getOpOperands())
+      convertOperand(operand, src.getEncoding());
+    auto *iface = src.getEncoding()
+                      .getDialect()
+                      .getRegisteredInterface<DialectInferLayoutInterface>();
+    if (!iface)
+      return op->emitError("no layout inference for this encoding");
+    Attribute inferred;
+    LogicalResult ok = failure();
+    if (auto trans = dyn_cast<TransOp>(op))
+      ok = iface->inferTransOpEncoding(src.getEncoding(), src.getShape(),
+                                       trans.getOrder(), inferred, op->getLoc());
+    else if (isa<JoinOp>(op))
+      ok = iface->inferJoinOpEncoding(src.getEncoding(), src.getShape(),
+                                      inferred, op->getLoc());
+    else
+      ok = iface->inferSplitOpEncoding(src.getEncoding(), src.getShape(),
+                                       inferred, op->getLoc());
+    if (failed(ok))
+      return failure();
+    for (OpResult result : op->getResults()) {
+      auto tensor = cast<RankedTensorType>(result.getType());
+      retypeResult(result, RankedTensorType::get(tensor.getShape(),
+                                                 tensor.getElementType(),
+                                                 inferred));
+    }
+    return success();
+  }
+};
+
+} // namespace

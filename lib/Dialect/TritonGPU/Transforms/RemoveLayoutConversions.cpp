@@ -1,0 +1,348 @@
+//===- RemoveLayoutConversions.cpp - propagate layouts ----------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Three steps, each keeping the computed values the same:
+//  1. Forward propagation: layouts chosen for loads (by coalescing) flow to
+//     the elementwise operations, reductions, broadcasts and expand_dims that
+//     consume them, looking through convert_layout. Each such operation is
+//     rebuilt in the propagated layout; its old results are replaced by a
+//     conversion of the new ones.
+//  2. Backward rematerialization: a conversion of a value that is cheap to
+//     recompute (constants, splats, ranges, and elementwise/broadcast/
+//     expand_dims chains over them, or over values already available in the
+//     wanted layout) is replaced by recomputing that chain in the wanted
+//     layout. Each success removes one conversion and adds none.
+//  3. Folding: conversion chains collapse; dead operations are erased.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+Attribute encodingOf(Value v) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  return tensor ? tensor.getEncoding() : Attribute();
+}
+
+Type withEncoding(Type type, Attribute encoding) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               encoding);
+}
+
+/// Operations computing each result element from the operand elements at the
+/// same position: any layout works as long as all tensors share it.
+bool isElementwiseLike(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() == 0)
+    return false;
+  if (!op->hasTrait<OpTrait::Elementwise>())
+    return false;
+  return isMemoryEffectFree(op);
+}
+
+/// The layout operand `idx` of `op` needs when `op`'s results have
+/// `resultLayout`; null when it cannot be derived.
+Attribute operandLayoutFor(Operation *op, Attribute resultLayout) {
+  if (isElementwiseLike(op) || isa<BroadcastOp, SplatOp>(op))
+    return resultLayout;
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
+                                       resultLayout);
+  return Attribute();
+}
+
+class RemoveLayoutConversions
+    : public ttg::impl::TritonGPURemoveLayoutConversionsBase<
+          RemoveLayoutConversions> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    module.walk([&](FunctionOpInterface func) {
+      propagateForward(func);
+      bool changed = true;
+      for (int iter = 0; changed && iter < 16; ++iter) {
+        changed = foldConversions(func);
+        changed |= rematerializeBackward(func);
+        eraseDeadCode(func);
+      }
+    });
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Step 1: forward propagation of anchor layouts
+  //===--------------------------------------------------------------------===//
+
+  void propagateForward(FunctionOpInterface func) {
+    llvm::DenseMap<Value, Attribute> wanted;
+    SmallVector<Value> worklist;
+    func.walk([&](Operation *op) {
+      // Anchors: loads and atomics keep the layout coalescing gave them.
+      if (isa<LoadOp, AtomicRMWOp, AtomicCASOp>(op))
+        for (Value r : op->getResults())
+          if (encodingOf(r)) {
+            wanted[r] = encodingOf(r);
+            worklist.push_back(r);
+          }
+    });
+    auto assign = [&](Value v, Attribute layout) {
+      if (!layout || !isa<RankedTensorType>(v.getType()) || wanted.count(v))
+        return;
+      wanted[v] = layout;
+      worklist.push_back(v);
+    };
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      Attribute layout = wanted[v];
+      for (Operation *user : v.getUsers()) {
+        if (isa<ttg::ConvertLayoutOp>(user) || isElementwiseLike(user) ||
+            isa<BroadcastOp>(user)) {
+          for (Value r : user->getResults())
+            assign(r, layout);
+        } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
+          auto slice = ttg::SliceEncodingAttr::get(&getContext(),
+                                                   reduce.getAxis(), layout);
+          for (Value r : reduce->getResults())
+            assign(r, slice);
+        } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+          auto slice = dyn_cast<ttg::SliceEncodingAttr>(layout);
+          if (slice && slice.getDim() == (unsigned)expand.getAxis())
+            assign(expand.getResult(), slice.getParent());
+        }
+      }
+    }
+
+    // Rebuild, in program order, every op whose results want another layout.
+    SmallVector<Operation *> toRebuild;
+    func.walk([&](Operation *op) {
+      if (isa<ttg::ConvertLayoutOp, LoadOp, AtomicRMWOp, AtomicCASOp>(op))
+        return;
+      if (!(isElementwiseLike(op) || isa<BroadcastOp, ReduceOp, ExpandDimsOp>(op)))
+        return;
+      for (Value r : op->getResults()) {
+        auto it = wanted.find(r);
+        if (it != wanted.end() && it->second != encodingOf(r)) {
+          toRebuild.push_back(op);
+          return;
+        }
+      }
+    });
+    for (Operation *op : toRebuild)
+      rebuildInLayout(op, wanted);
+  }
+
+  /// The layout each operand of `op` needs so its results get `wanted`.
+  Attribute operandLayout(Operation *op, unsigned idx,
+                          const llvm::DenseMap<Value, Attribute> &wanted) {
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      for (Value r : reduce->getResults())
+        if (auto slice = dyn_cast_or_null<ttg::SliceEncodingAttr>(
+                wanted.lookup(r)))
+          return slice.getParent();
+      return Attribute();
+    }
+    Attribute resultLayout = wanted.lookup(op->getResult(0));
+    return resultLayout ? operandLayoutFor(op, resultLayout) : Attribute();
+  }
+
+  void rebuildInLayout(Operation *op,
+                       const llvm::DenseMap<Value, Attribute> &wanted) {
+    OpBuilder builder(op);
+    SmallVector<Value> operands;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value v = operand.get();
+      if (!isa<RankedTensorType>(v.getType())) {
+        operands.push_back(v);
+        continue;
+      }
+      Attribute layout = operandLayout(op, operand.getOperandNumber(), wanted);
+      if (!layout) {
+        return; // Cannot derive: leave the op as it is.
+      }
+      operands.push_back(getInLayout(builder, v, layout));
+    }
+    IRMapping mapping;
+    mapping.map(op->getOperands(), operands);
+    Operation *clone = builder.clone(*op, mapping);
+    for (auto [oldResult, newResult] :
+         llvm::zip(op->getResults(), clone->getResults())) {
+      Attribute layout = wanted.lookup(oldResult);
+      if (!layout || !isa<RankedTensorType>(oldResult.getType()))
+        continue;
+      newResult.setType(withEncoding(oldResult.getType(), layout));
+      auto back = ttg::ConvertLayoutOp::create(builder, op->getLoc(),
+                                               oldResult.getType(), newResult);
+      oldResult.replaceAllUsesWith(back.getResult());
+    }
+    op->erase();
+  }
+
+  /// `v` in `layout`: itself, the source of a conversion that already has
+  /// it, a rematerialized cheap chain, or else a new conversion.
+  Value getInLayout(OpBuilder &builder, Value v, Attribute layout) {
+    if (encodingOf(v) == layout)
+      return v;
+    llvm::DenseMap<std::pair<Value, Attribute>, Value> memo;
+    int budget = 64;
+    if (Value r = rematerialize(builder, v, layout, memo, budget))
+      return r;
+    if (auto convert = v.getDefiningOp<ttg::ConvertLayoutOp>())
+      v = convert.getSrc();
+    if (encodingOf(v) == layout)
+      return v;
+    return ttg::ConvertLayoutOp::create(builder, v.getLoc(),
+                                        withEncoding(v.getType(), layout), v);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Step 2: backward rematerialization
+  //===--------------------------------------------------------------------===//
+
+  /// Recomputes `v` in `layout` without any new conversion, or returns null.
+  /// New ops are created right after the op defining `v`'s source, so they
+  /// dominate all former users of `v`.
+  Value rematerialize(OpBuilder &builder, Value v, Attribute layout,
+                      llvm::DenseMap<std::pair<Value, Attribute>, Value> &memo,
+                      int &budget) {
+    if (encodingOf(v) == layout)
+      return v;
+    auto key = std::make_pair(v, layout);
+    if (auto it = memo.find(key); it != memo.end())
+      return it->second;
+    if (--budget < 0)
+      return Value();
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return Value();
+    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(def))
+      return encodingOf(convert.getSrc()) == layout
+                 ? convert.getSrc()
+                 : rematerialize(builder, convert.getSrc(), layout, memo,
+                                 budget);
+    bool cheapLeaf = isa<SplatOp, MakeRangeOp>(def) ||
+                     (isa<arith::ConstantOp>(def) &&
+                      isa<DenseElementsAttr>(
+                          cast<arith::ConstantOp>(def).getValue()));
+    Attribute operandLayout = operandLayoutFor(def, layout);
+    if (!cheapLeaf && !operandLayout)
+      return Value();
+    if (def->getNumResults() != 1)
+      return Value();
+    SmallVector<Value> operands;
+    for (Value operand : def->getOperands()) {
+      if (!isa<RankedTensorType>(operand.getType())) {
+        operands.push_back(operand);
+        continue;
+      }
+      Value r = rematerialize(builder, operand, operandLayout, memo, budget);
+      if (!r)
+        return Value();
+      operands.push_back(r);
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointAfter(def);
+    for (Value operand : operands)
+      if (Operation *od = operand.getDefiningOp())
+        if (od->getBlock() == def->getBlock() && def->isBeforeInBlock(od))
+          builder.setInsertionPointAfter(od);
+    IRMapping mapping;
+    mapping.map(def->getOperands(), operands);
+    Operation *clone = builder.clone(*def, mapping);
+    Type newType = withEncoding(v.getType(), layout);
+    clone->getResult(0).setType(newType);
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
+      auto dense = cast<DenseElementsAttr>(constant.getValue());
+      constant.setValueAttr(
+          dense.isSplat()
+              ? DenseElementsAttr::get(cast<ShapedType>(newType),
+                                       dense.getSplatValue<Attribute>())
+              : DenseElementsAttr::getFromRawBuffer(cast<ShapedType>(newType),
+                                                    dense.getRawData()));
+    }
+    memo[key] = clone->getResult(0);
+    return clone->getResult(0);
+  }
+
+  bool rematerializeBackward(FunctionOpInterface func) {
+    SmallVector<ttg::ConvertLayoutOp> converts;
+    func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
+    bool changed = false;
+    for (ttg::ConvertLayoutOp convert : converts) {
+      OpBuilder builder(convert);
+      llvm::DenseMap<std::pair<Value, Attribute>, Value> memo;
+      int budget = 64;
+      Value r = rematerialize(builder, convert.getSrc(),
+                              encodingOf(convert.getResult()), memo, budget);
+      if (!r)
+        continue;
+      convert.getResult().replaceAllUsesWith(r);
+      convert.erase();
+      changed = true;
+    }
+    return changed;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Step 3: folding and cleanup
+  //===--------------------------------------------------------------------===//
+
+  bool foldConversions(FunctionOpInterface func) {
+    bool changed = false;
+    SmallVector<ttg::ConvertLayoutOp> converts;
+    func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
+    for (ttg::ConvertLayoutOp convert : converts) {
+      Value src = convert.getSrc();
+      if (src.getType() == convert.getType()) {
+        convert.getResult().replaceAllUsesWith(src);
+        convert.erase();
+        changed = true;
+        continue;
+      }
+      if (auto inner = src.getDefiningOp<ttg::ConvertLayoutOp>()) {
+        convert.getSrcMutable().assign(inner.getSrc());
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  void eraseDeadCode(FunctionOpInterface func) {
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      SmallVector<Operation *> dead;
+      func.walk([&](Operation *op) {
+        if (op->getNumResults() > 0 && isOpTriviallyDead(op))
+          dead.push_back(op);
+      });
+      for (Operation *op : llvm::reverse(dead)) {
+        op->erase();
+        erased = true;
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,234 @@
+//===- NVPTX.cpp - LLVM IR to PTX and cubin ---------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Target/NVPTX/NVPTX.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace llvm;
+
+namespace {
+void initNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+Error makeError(const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(), msg);
+}
+
+std::string findLibdevice(const std::string &explicitPath) {
+  if (!explicitPath.empty())
+    return explicitPath;
+  if (const char *env = std::getenv("TRITON_LIBDEVICE_PATH"))
+    return env;
+  for (const char *p : {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+                        "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"})
+    if (sys::fs::exists(p))
+      return p;
+  return "";
+}
+
+/// Links the __nv_* functions the module uses from libdevice and
+/// internalizes everything else libdevice brought in.
+Error linkLibdevice(Module &module, const std::string &path) {
+  bool needed = false;
+  for (Function &f : module)
+    if (f.isDeclaration() && f.getName().starts_with("__nv_"))
+      needed = true;
+  if (!needed)
+    return Error::success();
+  if (path.empty())
+    return makeError("the kernel calls libdevice functions (__nv_*), but no "
+                     "libdevice.10.bc was found; set TRITON_LIBDEVICE_PATH");
+  SMDiagnostic diag;
+  std::unique_ptr<Module> lib = parseIRFile(path, diag, module.getContext());
+  if (!lib)
+    return makeError("cannot read libdevice '" + path + "': " +
+                     diag.getMessage());
+  lib->setTargetTriple(module.getTargetTriple());
+  lib->setDataLayout(module.getDataLayout());
+  if (Linker::linkModules(module, std::move(lib), Linker::LinkOnlyNeeded))
+    return makeError("linking libdevice '" + path + "' failed");
+  // Keep only the kernels visible: libdevice bodies become internal so the
+  // optimizer can inline and drop them.
+  internalizeModule(module, [](const GlobalValue &gv) {
+    if (auto *f = dyn_cast<Function>(&gv))
+      return f->getCallingConv() == CallingConv::PTX_Kernel;
+    return false;
+  });
+  return Error::success();
+}
+} // namespace
+
+std::string tt::nvptx::getArchName(int cc) {
+  return "sm_" + std::to_string(cc) + (cc >= 90 ? "a" : "");
+}
+
+std::string tt::nvptx::findPtxas() {
+  if (const char *env = std::getenv("TRITON_PTXAS_PATH"))
+    return sys::fs::can_execute(env) ? env : "";
+  if (ErrorOr<std::string> p = sys::findProgramByName("ptxas"))
+    return *p;
+  if (sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return "/usr/local/cuda/bin/ptxas";
+  return "";
+}
+
+int tt::nvptx::getPTXVersion(StringRef ptxasPath) {
+  constexpr int kDefault = 87;
+  if (ptxasPath.empty())
+    return kDefault;
+  SmallString<128> out;
+  if (sys::fs::createTemporaryFile("tt-ptxas-version", "txt", out))
+    return kDefault;
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(out),
+                                          std::nullopt};
+  int rc = sys::ExecuteAndWait(ptxasPath, {ptxasPath, "--version"},
+                               std::nullopt, redirects);
+  auto buf = MemoryBuffer::getFile(out);
+  sys::fs::remove(out);
+  if (rc != 0 || !buf)
+    return kDefault;
+  // "... Cuda compilation tools, release 13.0, V13.0.48"
+  StringRef text = (*buf)->getBuffer();
+  size_t pos = text.find("release ");
+  if (pos == StringRef::npos)
+    return kDefault;
+  StringRef ver = text.substr(pos + 8);
+  unsigned major = 0, minor = 0;
+  if (ver.consumeInteger(10, major) || !ver.consume_front(".") ||
+      ver.consumeInteger(10, minor))
+    return kDefault;
+  // CUDA 12.x ships PTX ISA 8.x; CUDA 13.0 ships 9.0. LLVM 22 emits up to 9.0.
+  int ptx = major >= 13 ? 90 + int(minor) : major == 12 ? 80 + int(minor) : 78;
+  return std::min(ptx, 90);
+}
+
+Expected<std::string> tt::nvptx::translateToPTX(Module &module,
+                                                const PTXOptions &options) {
+  initNVPTX();
+  Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return makeError("NVPTX backend unavailable: " + error);
+  TargetOptions targetOptions;
+  targetOptions.AllowFPOpFusion =
+      options.enableFPFusion ? FPOpFusion::Fast : FPOpFusion::Standard;
+  std::string arch = getArchName(options.computeCapability);
+  std::string features = "+ptx" + std::to_string(options.ptxVersion);
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, arch, features, targetOptions, Reloc::PIC_, std::nullopt,
+      CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return makeError("cannot create an NVPTX target machine for " + arch);
+  module.setTargetTriple(triple);
+  module.setDataLayout(machine->createDataLayout());
+
+  if (Error e = linkLibdevice(module, findLibdevice(options.libdevicePath)))
+    return std::move(e);
+
+  if (options.optimize) {
+    LoopAnalysisManager lam;
+    FunctionAnalysisManager fam;
+    CGSCCAnalysisManager cgam;
+    ModuleAnalysisManager mam;
+    PassBuilder pb(machine.get());
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+    mpm.run(module, mam);
+  }
+
+  std::string ptx;
+  {
+    raw_string_ostream os(ptx);
+    buffer_ostream pstream(os);
+    legacy::PassManager pm;
+    if (machine->addPassesToEmitFile(pm, pstream, nullptr,
+                                     CodeGenFileType::AssemblyFile))
+      return makeError("the NVPTX backend cannot emit assembly");
+    pm.run(module);
+  }
+  return ptx;
+}
+
+Expected<std::string> tt::nvptx::compileToCubin(StringRef ptx, int cc,
+                                                StringRef ptxasPath) {
+  std::string ptxas = ptxasPath.empty() ? findPtxas() : ptxasPath.str();
+  if (ptxas.empty())
+    return makeError("ptxas not found: a cubin needs the CUDA toolkit's "
+                     "ptxas (set TRITON_PTXAS_PATH, or put ptxas on PATH); "
+                     "--ptx works without it");
+  SmallString<128> in, out, log;
+  if (sys::fs::createTemporaryFile("tt-kernel", "ptx", in) ||
+      sys::fs::createTemporaryFile("tt-kernel", "cubin", out) ||
+      sys::fs::createTemporaryFile("tt-ptxas", "log", log))
+    return makeError("cannot create temporary files for ptxas");
+  auto cleanup = [&] {
+    sys::fs::remove(in);
+    sys::fs::remove(out);
+    sys::fs::remove(log);
+  };
+  {
+    std::error_code ec;
+    raw_fd_ostream os(in, ec);
+    if (ec) {
+      cleanup();
+      return makeError("cannot write " + in + ": " + ec.message());
+    }
+    os << ptx;
+  }
+  std::string arch = "-arch=" + getArchName(cc);
+  SmallVector<StringRef> args = {ptxas, "-lineinfo", arch, in, "-o", out};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  int rc = sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
+  if (rc != 0) {
+    std::string msg = "ptxas failed (exit " + std::to_string(rc) + ")";
+    if (auto buf = MemoryBuffer::getFile(log))
+      msg += ":\n" + (*buf)->getBuffer().str();
+    cleanup();
+    return makeError(msg);
+  }
+  auto buf = MemoryBuffer::getFile(out, /*IsText=*/false);
+  if (!buf) {
+    cleanup();
+    return makeError("ptxas wrote no cubin");
+  }
+  std::string cubin = (*buf)->getBuffer().str();
+  cleanup();
+  return cubin;
+}
