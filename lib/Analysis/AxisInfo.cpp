@@ -53,7 +53,7 @@ unsigned rankOf(Type type) { return shapeOf(type).size(); }
 
 /// Size in bytes of what a pointer (or tensor of pointers) points to.
 int64_t pointeeBytes(Type type) {
-  Type elem = getElementTypeOrSelf(type);
+  Type elem = triton::getElementTypeOrSelf(type);
   auto ptr = dyn_cast<PointerType>(elem);
   if (!ptr)
     return 1;
@@ -535,8 +535,7 @@ public:
 
   void visitNonControlFlowArguments(
       Operation *op, const RegionSuccessor &successor,
-      ValueRange successorInputs,
-      ArrayRef<AxisInfoLattice *> argLattices) override {
+      ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) override {
     // The induction variable of scf.for: lb + k * step.
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       Value iv = forOp.getInductionVar();
@@ -554,10 +553,11 @@ public:
         propagateIfChanged(lattice,
                            lattice->join(AxisInfo({1}, {div}, {1})));
       }
+      // Every other argument is forwarded by the loop's control flow.
       return;
     }
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
-        op, successor, successorInputs, argLattices);
+        op, successor, argLattices, firstIndex);
   }
 };
 

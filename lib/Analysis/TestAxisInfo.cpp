@@ -32,7 +32,7 @@ struct TestPrintAlignmentPass
     ModuleAxisInfoAnalysis analysis(getOperation());
     getOperation().walk([&](Operation *op) {
       for (Value result : op->getResults()) {
-        Type elem = getElementTypeOrSelf(result.getType());
+        Type elem = triton::getElementTypeOrSelf(result.getType());
         if (!elem.isIntOrIndex() && !isa<PointerType>(elem))
           continue;
         const AxisInfo *info = analysis.getAxisInfo(result);

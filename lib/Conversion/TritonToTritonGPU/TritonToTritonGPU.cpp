@@ -215,7 +215,8 @@ private:
     Attribute srcEncoding = encodingOf(reduce.getSrcs()[0].getType());
     for (OpOperand &operand : reduce->getOpOperands())
       convertOperand(operand, srcEncoding);
-    auto slice = ttg::SliceEncodingAttr::get(&getContext(), axis, srcEncoding);
+    auto slice = ttg::SliceEncodingAttr::get(
+        &getContext(), axis, cast<ttg::DistributedEncodingTrait>(srcEncoding));
     for (OpResult result : reduce->getResults()) {
       auto tensor = dyn_cast<RankedTensorType>(result.getType());
       if (!tensor)
@@ -226,8 +227,9 @@ private:
   }
 
   void fixExpandDims(ExpandDimsOp expand) {
-    auto slice = ttg::SliceEncodingAttr::get(&getContext(), expand.getAxis(),
-                                             encodingOf(expand.getType()));
+    auto slice = ttg::SliceEncodingAttr::get(
+        &getContext(), expand.getAxis(),
+        cast<ttg::DistributedEncodingTrait>(encodingOf(expand.getType())));
     convertOperand(expand->getOpOperand(0), slice);
   }
 

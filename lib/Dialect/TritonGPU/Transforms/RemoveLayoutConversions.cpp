@@ -57,7 +57,7 @@ Type withEncoding(Type type, Attribute encoding) {
 bool isElementwiseLike(Operation *op) {
   if (op->getNumRegions() != 0 || op->getNumResults() == 0)
     return false;
-  if (!op->hasTrait<OpTrait::Elementwise>())
+  if (!op->hasTrait<::mlir::OpTrait::Elementwise>())
     return false;
   return isMemoryEffectFree(op);
 }
@@ -68,8 +68,9 @@ Attribute operandLayoutFor(Operation *op, Attribute resultLayout) {
   if (isElementwiseLike(op) || isa<BroadcastOp, SplatOp>(op))
     return resultLayout;
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
-    return ttg::SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
-                                       resultLayout);
+    return ttg::SliceEncodingAttr::get(
+        op->getContext(), expand.getAxis(),
+        cast<ttg::DistributedEncodingTrait>(resultLayout));
   return Attribute();
 }
 
@@ -122,8 +123,9 @@ private:
           for (Value r : user->getResults())
             assign(r, layout);
         } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
-          auto slice = ttg::SliceEncodingAttr::get(&getContext(),
-                                                   reduce.getAxis(), layout);
+          auto slice = ttg::SliceEncodingAttr::get(
+              &getContext(), reduce.getAxis(),
+              cast<ttg::DistributedEncodingTrait>(layout));
           for (Value r : reduce->getResults())
             assign(r, slice);
         } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
@@ -148,21 +150,30 @@ private:
           return;
         }
       }
+      // A reduction to scalars has no tensor result to carry the layout.
+      if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        Attribute layout = wanted.lookup(reduce.getSrcs()[0]);
+        if (layout && layout != encodingOf(reduce.getSrcs()[0])) {
+          // Remember it now: rebuilding producers replaces the operand.
+          reduceInputLayout[op] = layout;
+          toRebuild.push_back(op);
+        }
+      }
     });
     for (Operation *op : toRebuild)
       rebuildInLayout(op, wanted);
+    reduceInputLayout.clear();
   }
+
+  /// For each reduction being rebuilt, the layout its operands get.
+  llvm::DenseMap<Operation *, Attribute> reduceInputLayout;
 
   /// The layout each operand of `op` needs so its results get `wanted`.
   Attribute operandLayout(Operation *op, unsigned idx,
                           const llvm::DenseMap<Value, Attribute> &wanted) {
-    if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      for (Value r : reduce->getResults())
-        if (auto slice = dyn_cast_or_null<ttg::SliceEncodingAttr>(
-                wanted.lookup(r)))
-          return slice.getParent();
-      return Attribute();
-    }
+    if (isa<ReduceOp>(op))
+      // All operands share the layout propagated to the first one.
+      return reduceInputLayout.lookup(op);
     Attribute resultLayout = wanted.lookup(op->getResult(0));
     return resultLayout ? operandLayoutFor(op, resultLayout) : Attribute();
   }
@@ -188,9 +199,18 @@ private:
     Operation *clone = builder.clone(*op, mapping);
     for (auto [oldResult, newResult] :
          llvm::zip(op->getResults(), clone->getResults())) {
-      Attribute layout = wanted.lookup(oldResult);
-      if (!layout || !isa<RankedTensorType>(oldResult.getType()))
+      if (!isa<RankedTensorType>(oldResult.getType())) {
+        oldResult.replaceAllUsesWith(newResult); // Scalars have no layout.
         continue;
+      }
+      Attribute layout = wanted.lookup(oldResult);
+      if (!layout) {
+        // Keep the type the op infers from its new operands.
+        auto back = ttg::ConvertLayoutOp::create(
+            builder, op->getLoc(), oldResult.getType(), newResult);
+        oldResult.replaceAllUsesWith(back.getResult());
+        continue;
+      }
       newResult.setType(withEncoding(oldResult.getType(), layout));
       auto back = ttg::ConvertLayoutOp::create(builder, op->getLoc(),
                                                oldResult.getType(), newResult);
