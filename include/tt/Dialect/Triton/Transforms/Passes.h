@@ -9,6 +9,10 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::triton {
 
 #define GEN_PASS_DECL
@@ -16,6 +20,11 @@ namespace mlir::triton {
 
 #define GEN_PASS_REGISTRATION
 #include "tt/Dialect/Triton/Transforms/Passes.h.inc"
+
+/// Adds the rewrites that collapse chains of shape ops around a broadcast:
+/// broadcast of a splat constant, of a splat or of a broadcast. Used by
+/// triton-combine and triton-reorder-broadcast.
+void populateBroadcastFoldPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::triton
 
