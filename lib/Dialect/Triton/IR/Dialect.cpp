@@ -81,6 +81,80 @@ bool mlir::triton::isTensorPointerType(Type type) {
   return tensor && isa<PointerType>(tensor.getElementType());
 }
 
+Type mlir::triton::getPointerTypeSameShape(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(),
+                                 PointerType::get(tensor.getElementType()),
+                                 tensor.getEncoding());
+  return PointerType::get(type);
+}
+
+Type mlir::triton::getBlockPointerBaseType(Type type) {
+  auto ptr = dyn_cast<PointerType>(type);
+  if (!ptr)
+    return type;
+  auto block = dyn_cast<RankedTensorType>(ptr.getPointeeType());
+  if (!block)
+    return ptr;
+  return PointerType::get(block.getElementType(), ptr.getAddressSpace());
+}
+
+const DialectInferLayoutInterface *
+mlir::triton::getLayoutInterface(Attribute encoding) {
+  if (!encoding)
+    return nullptr;
+  return dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
+}
+
+bool mlir::triton::areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute lhs,
+                                        Attribute rhs) {
+  if (lhs == rhs)
+    return true;
+  if (!lhs || !rhs)
+    return false;
+  const auto *iface = getLayoutInterface(lhs);
+  return iface &&
+         succeeded(iface->verifyLayoutsAreEqual(shape, lhs, rhs, std::nullopt));
+}
+
+bool mlir::triton::areTypesEquivalent(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return true;
+  auto lt = dyn_cast<RankedTensorType>(lhs);
+  auto rt = dyn_cast<RankedTensorType>(rhs);
+  if (!lt || !rt || lt.getShape() != rt.getShape() ||
+      lt.getElementType() != rt.getElementType())
+    return false;
+  return areLayoutsEquivalent(lt.getShape(), lt.getEncoding(),
+                              rt.getEncoding());
+}
+
+bool mlir::triton::areTypesEquivalent(TypeRange lhs, TypeRange rhs) {
+  if (lhs.size() != rhs.size())
+    return false;
+  for (auto [l, r] : llvm::zip(lhs, rhs))
+    if (!areTypesEquivalent(l, r))
+      return false;
+  return true;
+}
+
+LogicalResult mlir::triton::inferResultEncoding(
+    Attribute operandEncoding, std::optional<Location> loc,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &,
+                               Attribute &)>
+        infer,
+    Attribute &resultEncoding) {
+  resultEncoding = Attribute();
+  if (!operandEncoding)
+    return success();
+  const auto *iface = getLayoutInterface(operandEncoding);
+  if (!iface)
+    return emitOptionalError(
+        loc, "cannot infer the result layout: the dialect of encoding ",
+        operandEncoding, " does not implement DialectInferLayoutInterface");
+  return infer(*iface, resultEncoding);
+}
+
 //===----------------------------------------------------------------------===//
 // Inlining
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,11 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// Builders, verifiers, folders and canonicalization patterns of tt ops.
+// The ODS-generated op definitions, and the hand-written parts of the
+// function, program-id, make_range/splat, pointer arithmetic, load/store and
+// cast ops. Shape ops live in ShapeOps.cpp; dot, reduce, scan and the
+// elementwise escape hatches in ComputeOps.cpp; block pointers, atomics,
+// descriptors and debugging ops in MemoryOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -167,6 +171,10 @@ OpFoldResult MakeRangeOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  // splat(unsplat(t)) -> t when t already has the result type.
+  if (auto unsplat = getSrc().getDefiningOp<UnsplatOp>())
+    if (unsplat.getSrc().getType() == getType())
+      return unsplat.getSrc();
   // splat(constant) -> dense constant.
   Attribute value = adaptor.getSrc();
   if (!value || !isa<IntegerAttr, FloatAttr>(value))
@@ -175,9 +183,8 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
 }
 
 namespace {
-/// splat(splat(x)) cannot occur (splat takes scalars); the useful rewrite is
-/// splat(tt.unsplat(t)) where shapes agree, handled by UnsplatOp. Here:
-/// splat of a poison scalar is a poison tensor.
+/// splat of a poison scalar is a poison tensor. (splat(unsplat(t)) is
+/// folded above.)
 struct SplatOfPoison : public OpRewritePattern<SplatOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SplatOp op,
@@ -345,4 +352,104 @@ void LoadOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
 void StoreOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                           MLIRContext *context) {
   patterns.add<CanonicalizeMaskedStore>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+OpFoldResult IntToPtrOp::fold(FoldAdaptor) {
+  // int_to_ptr(ptr_to_int(p)) -> p
+  if (auto toInt = getSrc().getDefiningOp<PtrToIntOp>())
+    if (toInt.getSrc().getType() == getType())
+      return toInt.getSrc();
+  return {};
+}
+
+OpFoldResult PtrToIntOp::fold(FoldAdaptor) {
+  // ptr_to_int(int_to_ptr(i)) -> i
+  if (auto toPtr = getSrc().getDefiningOp<IntToPtrOp>())
+    if (toPtr.getSrc().getType() == getType())
+      return toPtr.getSrc();
+  return {};
+}
+
+LogicalResult BitcastOp::verify() {
+  Type srcElt = triton::getElementTypeOrSelf(getSrc().getType());
+  Type dstElt = triton::getElementTypeOrSelf(getType());
+  bool srcPtr = isa<PointerType>(srcElt), dstPtr = isa<PointerType>(dstElt);
+  if (srcPtr != dstPtr)
+    return emitOpError() << "cannot bitcast between a pointer and a "
+                            "non-pointer type ("
+                         << srcElt << " to " << dstElt << ")";
+  if (srcPtr)
+    return success();
+  if (!srcElt.isIntOrFloat() || !dstElt.isIntOrFloat())
+    return emitOpError() << "can only bitcast integers, floats and pointers";
+  unsigned srcBits = srcElt.getIntOrFloatBitWidth();
+  unsigned dstBits = dstElt.getIntOrFloatBitWidth();
+  if (srcBits != dstBits)
+    return emitOpError() << "cannot bitcast " << srcElt << " (" << srcBits
+                         << " bits) to " << dstElt << " (" << dstBits
+                         << " bits): the widths must be equal";
+  return success();
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // bitcast(bitcast(x)) -> bitcast(x), or x when the types round-trip.
+  if (auto inner = getSrc().getDefiningOp<BitcastOp>()) {
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult FpToFpOp::verify() {
+  auto srcElt = cast<FloatType>(triton::getElementTypeOrSelf(getSrc().getType()));
+  auto dstElt = cast<FloatType>(triton::getElementTypeOrSelf(getType()));
+  unsigned srcBits = srcElt.getWidth(), dstBits = dstElt.getWidth();
+  if (dstBits < srcBits && !getRounding())
+    return emitOpError() << "narrowing conversion from " << srcElt << " to "
+                         << dstElt << " requires a rounding mode";
+  if (dstBits > srcBits && getRounding())
+    return emitOpError() << "widening conversion from " << srcElt << " to "
+                         << dstElt << " is exact and takes no rounding mode";
+  return success();
+}
+
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // Convert constant operands when the value is finite and stays in range;
+  // out-of-range values are left to the hardware's saturation rules.
+  auto dstElt = cast<FloatType>(triton::getElementTypeOrSelf(getType()));
+  llvm::RoundingMode mode = getRounding() == RoundingMode::RTZ
+                                ? llvm::RoundingMode::TowardZero
+                                : llvm::RoundingMode::NearestTiesToEven;
+  auto convert = [&](APFloat value) -> std::optional<APFloat> {
+    if (!value.isFinite())
+      return std::nullopt;
+    bool losesInfo = false;
+    APFloat::opStatus status =
+        value.convert(dstElt.getFloatSemantics(), mode, &losesInfo);
+    if (status & (APFloat::opOverflow | APFloat::opInvalidOp) ||
+        !value.isFinite())
+      return std::nullopt;
+    return value;
+  };
+  Attribute src = adaptor.getSrc();
+  if (auto scalar = dyn_cast_or_null<FloatAttr>(src)) {
+    if (auto v = convert(scalar.getValue()))
+      return FloatAttr::get(dstElt, *v);
+    return {};
+  }
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(src)) {
+    if (auto v = convert(splat.getSplatValue<APFloat>()))
+      return SplatElementsAttr::get(cast<ShapedType>(getType()), *v);
+  }
+  return {};
 }

@@ -23,6 +23,9 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tt/Dialect/Triton/IR/Interfaces.h"
+#include "tt/Dialect/Triton/IR/Traits.h"
+
 #include "tt/Dialect/Triton/IR/TritonDialect.h.inc"
 #include "tt/Dialect/Triton/IR/TritonEnums.h.inc"
 
@@ -46,6 +49,33 @@ Type getI1SameShape(Type type);
 Type getElementTypeOrSelf(Type type);
 /// Whether `type` is a tensor of pointers.
 bool isTensorPointerType(Type type);
+/// Pointer(s) to `type`'s elements with the same shape: `tensor<4xf32>` gives
+/// `tensor<4x!tt.ptr<f32>>`, `f32` gives `!tt.ptr<f32>`.
+Type getPointerTypeSameShape(Type type);
+/// For a block pointer `!tt.ptr<tensor<...xT>, N>`, the scalar pointer
+/// `!tt.ptr<T, N>` to its elements (for any other pointer, the pointer).
+Type getBlockPointerBaseType(Type type);
+/// The layout-inference interface of the dialect owning `encoding`, or null
+/// (also when `encoding` is null).
+const DialectInferLayoutInterface *getLayoutInterface(Attribute encoding);
+/// Whether two encodings of a tensor of `shape` are the same layout: equal
+/// attributes, or equivalent according to their dialect's interface.
+bool areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute lhs,
+                          Attribute rhs);
+/// Whether two types are equal up to equivalent tensor encodings.
+bool areTypesEquivalent(Type lhs, Type rhs);
+/// Element-wise areTypesEquivalent over two type lists of the same length.
+bool areTypesEquivalent(TypeRange lhs, TypeRange rhs);
+/// The encoding of the result of a shape op on an operand with
+/// `operandEncoding`: null when the operand has none, else what `infer`
+/// computes with the encoding dialect's layout interface. Fails (with an
+/// error at `loc`, when given) if that dialect has no such interface.
+LogicalResult inferResultEncoding(
+    Attribute operandEncoding, std::optional<Location> loc,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &,
+                               Attribute &)>
+        infer,
+    Attribute &resultEncoding);
 
 } // namespace mlir::triton
 

@@ -37,7 +37,24 @@ def Triton_Dialect : Dialect {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Traits (C++ in tt/Dialect/Triton/IR/Traits.h)
+//===----------------------------------------------------------------------===//
+
+class TT_NativeOpTrait<string name> : NativeOpTrait<name> {
+  let cppNamespace = "::mlir::triton::OpTrait";
+}
+
+// Tensors have a power-of-two number of elements, at most 2^20.
+def TT_TensorSizeTrait : TT_NativeOpTrait<"TensorSizeTrait">;
+// All tensor operands carry the same layout encoding.
+def TT_SameOperandsEncoding : TT_NativeOpTrait<"SameOperandsEncoding">;
+// All tensor operands and results carry the same layout encoding.
+def TT_SameOperandsAndResultEncoding
+    : TT_NativeOpTrait<"SameOperandsAndResultEncoding">;
+
+// Base class of tt ops: every op checks the size of its tensors.
 class TT_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Triton_Dialect, mnemonic, traits>;
+    : Op<Triton_Dialect, mnemonic, !listconcat(traits, [TT_TensorSizeTrait])>;
 
 #endif // TT_DIALECT_TRITON_IR_TRITONDIALECT_TD

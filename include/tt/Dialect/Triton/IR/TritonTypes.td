@@ -76,7 +76,7 @@ def TT_I64Like : AnyTypeOf<[I64, RankedTensorOf<[I64]>]>;
 
 def TT_Ptr : DialectType<Triton_Dialect,
     CPred<"::llvm::isa<::mlir::triton::PointerType>($_self)">,
-    "ptr", "::mlir::triton::PointerType">;
+    "pointer", "::mlir::triton::PointerType">;
 def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
 def TT_PtrLike : AnyTypeOf<[TT_Ptr, TT_PtrTensor]>;
 
@@ -88,11 +88,11 @@ def TT_TensorPtr : DialectType<Triton_Dialect,
     And<[CPred<"::llvm::isa<::mlir::triton::PointerType>($_self)">,
          CPred<"::llvm::isa<::mlir::RankedTensorType>("
                "::llvm::cast<::mlir::triton::PointerType>($_self).getPointeeType())">]>,
-    "ptr", "::mlir::triton::PointerType">;
+    "block pointer (pointer to a tensor)", "::mlir::triton::PointerType">;
 
 def TT_TensorDesc : DialectType<Triton_Dialect,
     CPred<"::llvm::isa<::mlir::triton::TensorDescType>($_self)">,
-    "tensordesc", "::mlir::triton::TensorDescType">;
+    "tensor descriptor", "::mlir::triton::TensorDescType">;
 
 def TT_Type : AnyTypeOf<[TT_FloatLike, TT_IntLike, TT_PtrLike, TT_TensorPtr,
                          TT_TensorDesc]>;
