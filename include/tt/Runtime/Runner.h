@@ -1,0 +1,160 @@
+//===- Runner.h - run, check and time one YAML launch -----------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The engine behind tt-run: evaluate a RunSpec, build the inputs on the host,
+// compute the check references, launch every kernel variant on its device
+// with the same inputs, compare, and time.
+//
+// Exit codes: 0 everything passed; 1 a check failed, a kernel failed at run
+// time, or a timing regressed against the baseline; 2 bad input (YAML,
+// files, shapes, grid) or no device.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TT_RUNTIME_RUNNER_H
+#define TT_RUNTIME_RUNNER_H
+
+#include "tt/Runtime/Device.h"
+#include "tt/Runtime/Json.h"
+#include "tt/Runtime/Metadata.h"
+#include "tt/Runtime/Spec.h"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tt::runtime {
+
+enum ExitCode { ExitOk = 0, ExitFailed = 1, ExitBadInput = 2 };
+
+struct RunOptions {
+  bool bench = false;
+  int warmup = -1; // -1: the YAML's bench.warmup, else 10
+  int reps = -1;   // -1: the YAML's bench.reps, else 100
+  bool flushL2 = true;
+  bool dryRun = false;  // everything up to opening the device
+  bool noCheck = false; // skip output checks
+  std::string saveOutputs;
+  std::string saveInputs;
+  /// --set name=expression overrides of parameters and scalar arguments.
+  std::vector<std::pair<std::string, std::string>> sets;
+  /// Labels of the kernel variants to run; empty: all.
+  std::vector<std::string> variants;
+  /// --kernel [LABEL=]FILE: run these files instead of the YAML's kernels
+  /// (paths relative to the working directory).
+  std::vector<std::pair<std::string, std::string>> kernels;
+  /// --target: overrides the YAML's target.
+  bool hasTarget = false;
+  Target target = Target::CUDA;
+  int device = 0;
+};
+
+struct CheckResult {
+  std::string output;
+  std::string against; // the expression, or the .npy path
+  bool passed = false;
+  int64_t elements = 0;
+  int64_t mismatches = 0;
+  int64_t nans = 0; // NaN in the output (poison left unwritten, or computed)
+  double maxAbsErr = 0, maxRelErr = 0;
+  double rtol = 0, atol = 0;
+  std::vector<std::string> samples; // the first few mismatches
+};
+
+struct BenchStats {
+  bool ran = false;
+  int warmup = 0, reps = 0;
+  bool flushed = false;
+  double medianMs = 0, p20Ms = 0, p80Ms = 0, minMs = 0, maxMs = 0, meanMs = 0;
+  bool hasGbps = false, hasTflops = false;
+  double gbps = 0, tflops = 0;
+};
+
+struct VariantResult {
+  std::string label;
+  std::string path;
+  std::string key; // identifies this timing in --baseline files
+  std::string kernelName;
+  std::string status = "not run"; // ok | check failed | failed | error
+  std::string error;
+  int numWarps = 0;
+  int64_t shared = 0;
+  std::vector<CheckResult> checks;
+  BenchStats bench;
+};
+
+struct FileResult {
+  std::string file;
+  std::string id; // file name without directory and .run.yaml
+  int exitCode = ExitOk;
+  std::string error; // the first error, one line
+  std::string target;
+  std::string device;
+  std::vector<std::pair<std::string, std::string>> params; // name, value
+  int64_t grid[3] = {1, 1, 1};
+  bool hasBytes = false, hasFlops = false;
+  double bytes = 0, flops = 0;
+  bool dryRun = false;
+  std::vector<std::string> plan; // --dry-run: one line per argument
+  std::vector<VariantResult> variants;
+};
+
+/// Runs YAML files one after the other; devices are opened once and kept.
+class Runner {
+public:
+  explicit Runner(const RunOptions &opts);
+  ~Runner();
+
+  /// Runs one file; errors are also printed to `diag` (one line each) as
+  /// they happen. Returns the file's exit code.
+  int run(const std::string &path, FileResult &out, FILE *diag);
+
+private:
+  struct DeviceSlot {
+    std::unique_ptr<Device> device;
+    bool tried = false;
+    OpenFailure why = OpenFailure::None;
+    std::string error;
+  };
+  Device *getDevice(Target t, std::string &err);
+
+  RunOptions opts;
+  std::map<int, DeviceSlot> devices;
+};
+
+struct BaselineComparison {
+  std::string key;
+  double baselineMs = 0, medianMs = 0, ratio = 0;
+  bool regression = false;
+};
+
+struct BaselineReport {
+  std::string path;
+  double threshold = 0.05;
+  std::vector<BaselineComparison> comparisons;
+  std::vector<std::string> missing; // timed keys the baseline lacks
+  bool regressed() const;
+};
+
+/// Compares every timed variant with the baseline entry of the same key: a
+/// median more than `threshold` (a fraction) above the baseline's is a
+/// regression.
+void compareWithBaseline(const std::vector<FileResult> &results,
+                         const std::vector<BaselineEntry> &baseline,
+                         BaselineReport &report);
+
+/// The readable report of one file.
+void printReport(const FileResult &r, FILE *out);
+void printBaselineReport(const BaselineReport &b, FILE *out);
+/// All results (and the baseline comparison, when given) as one JSON
+/// document.
+void writeJson(const std::vector<FileResult> &results, const RunOptions &opts,
+               const BaselineReport *baseline, JsonWriter &w);
+
+} // namespace tt::runtime
+
+#endif // TT_RUNTIME_RUNNER_H

@@ -1,0 +1,126 @@
+//===- MetadataJson.cpp - JSON inputs of tt-run -----------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Upstream's metadata files and our own --json results are read with
+// yaml-cpp (JSON is valid YAML 1.2 flow syntax), so this file is built with
+// exceptions; none escapes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Runtime/Metadata.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace tt::runtime;
+
+namespace {
+
+bool slurp(const std::string &path, std::string &text, std::string &err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err = "cannot open '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+template <typename T> void readField(const YAML::Node &m, const char *k, T &v) {
+  YAML::Node n = m[k];
+  if (n && n.IsScalar() && n.Scalar() != "null")
+    v = n.as<T>();
+}
+
+} // namespace
+
+bool tt::runtime::parseKernelMetadata(const std::string &text,
+                                      KernelMetadata &out, std::string &err) {
+  try {
+    YAML::Node root = YAML::Load(text);
+    if (!root.IsMap()) {
+      err = "kernel metadata is not a JSON object";
+      return false;
+    }
+    readField(root, "name", out.name);
+    readField(root, "num_warps", out.numWarps);
+    readField(root, "num_ctas", out.numCtas);
+    readField(root, "warp_size", out.warpSize);
+    readField(root, "shared", out.shared);
+    readField(root, "global_scratch_size", out.globalScratchSize);
+    readField(root, "global_scratch_align", out.globalScratchAlign);
+    readField(root, "profile_scratch_size", out.profileScratchSize);
+    readField(root, "profile_scratch_align", out.profileScratchAlign);
+    readField(root, "launch_cooperative_grid", out.cooperativeGrid);
+    readField(root, "launch_pdl", out.launchPdl);
+    readField(root, "triton_version", out.tritonVersion);
+    YAML::Node target = root["target"];
+    if (target && target.IsMap()) {
+      readField(target, "backend", out.backend);
+      readField(target, "arch", out.arch);
+    }
+    YAML::Node td = root["tensordesc_meta"];
+    out.hasTensorDescriptors = td && td.IsSequence() && td.size() > 0;
+  } catch (const YAML::Exception &e) {
+    err = "malformed kernel metadata: " + e.msg;
+    if (e.mark.line >= 0)
+      err += " (line " + std::to_string(e.mark.line + 1) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool tt::runtime::readKernelMetadata(const std::string &path,
+                                     KernelMetadata &out, std::string &err) {
+  std::string text;
+  if (!slurp(path, text, err))
+    return false;
+  out.path = path;
+  if (!parseKernelMetadata(text, out, err)) {
+    err = path + ": " + err;
+    return false;
+  }
+  return true;
+}
+
+bool tt::runtime::readBaseline(const std::string &path,
+                               std::vector<BaselineEntry> &out,
+                               std::string &err) {
+  std::string text;
+  if (!slurp(path, text, err))
+    return false;
+  try {
+    YAML::Node root = YAML::Load(text);
+    YAML::Node results = root.IsMap() ? root["results"] : YAML::Node();
+    if (!results || !results.IsSequence()) {
+      err = path + ": not a tt-run --json result (no \"results\" list)";
+      return false;
+    }
+    for (const YAML::Node &file : results) {
+      YAML::Node variants = file["variants"];
+      if (!variants || !variants.IsSequence())
+        continue;
+      for (const YAML::Node &v : variants) {
+        YAML::Node key = v["key"];
+        YAML::Node bench = v["bench"];
+        if (!key || !bench || !bench.IsMap())
+          continue;
+        YAML::Node med = bench["median_ms"];
+        if (!med || !med.IsScalar() || med.Scalar() == "null")
+          continue;
+        out.push_back({key.as<std::string>(), med.as<double>()});
+      }
+    }
+  } catch (const YAML::Exception &e) {
+    err = path + ": malformed JSON: " + e.msg;
+    return false;
+  }
+  return true;
+}

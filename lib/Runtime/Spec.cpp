@@ -1,0 +1,612 @@
+//===- Spec.cpp - reading the tt-run YAML format ----------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Built with -fexceptions because yaml-cpp reports errors by throwing. Every
+// exception (yaml-cpp's and our own SpecError) is caught in parseRunSpecText
+// and turned into one "file:line: error: ..." line; none leaves this file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Runtime/Spec.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+using namespace tt::runtime;
+
+const char *tt::runtime::targetName(Target t) {
+  switch (t) {
+  case Target::CUDA:
+    return "cuda";
+  case Target::HIP:
+    return "hip";
+  case Target::CPU:
+    return "cpu";
+  }
+  return "?";
+}
+
+std::string tt::runtime::formatError(const std::string &file, int line,
+                                     const std::string &message) {
+  if (line > 0)
+    return file + ":" + std::to_string(line) + ": error: " + message;
+  return file + ": error: " + message;
+}
+
+namespace {
+
+struct SpecError {
+  int line;
+  std::string message;
+};
+
+int lineOf(const YAML::Node &n) {
+  YAML::Mark m = n.Mark();
+  return m.line >= 0 ? m.line + 1 : 0;
+}
+
+[[noreturn]] void fail(int line, const std::string &msg) {
+  throw SpecError{line, msg};
+}
+
+[[noreturn]] void fail(const YAML::Node &n, const std::string &msg) {
+  fail(lineOf(n), msg);
+}
+
+bool isIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum((unsigned char)c) || c == '_'))
+      return false;
+  return true;
+}
+
+std::string scalarText(const YAML::Node &n, const std::string &what) {
+  if (!n.IsScalar())
+    fail(n, what + " must be a single value, not a " +
+                (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
+  return n.Scalar();
+}
+
+int parenBalance(const std::string &s) {
+  int d = 0;
+  for (char c : s)
+    d += c == '(' ? 1 : c == ')' ? -1 : 0;
+  return d;
+}
+
+ExprSrc parseExprNode(const YAML::Node &n, const std::string &what) {
+  std::string text = scalarText(n, what);
+  ExprSrc e;
+  e.line = lineOf(n);
+  if (e.line == 0)
+    e.line = 1;
+  std::string err;
+  if (!Expression::parse(text, e.expr, err)) {
+    fail(n, "bad " + what + ": " + err);
+  }
+  return e;
+}
+
+double constantNumber(const YAML::Node &n, const std::string &what) {
+  ExprSrc e = parseExprNode(n, what);
+  Value v;
+  std::string err;
+  if (!e.expr.evaluate(Scope(), v, err))
+    fail(n, what + " must be a constant: " + err);
+  if (v.isTensor())
+    fail(n, what + " must be a number");
+  return v.asDouble();
+}
+
+/// Iterates a map, rejecting duplicate keys and keys not in `allowed`.
+template <typename F>
+void forEachKey(const YAML::Node &map, const std::set<std::string> &allowed,
+                const std::string &where, F f) {
+  std::set<std::string> seen;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    YAML::Node k = it->first;
+    std::string key = scalarText(k, "a key");
+    if (!allowed.count(key)) {
+      std::string list;
+      for (const std::string &a : allowed)
+        list += (list.empty() ? "" : ", ") + a;
+      fail(k, "unknown key '" + key + "' in " + where + " (expected " + list +
+                  ")");
+    }
+    if (!seen.insert(key).second)
+      fail(k, "duplicate key '" + key + "' in " + where);
+    f(key, it->second, lineOf(k));
+  }
+}
+
+std::string resolvePath(const std::string &dir, const std::string &p) {
+  if (p.empty() || p[0] == '/' || dir.empty() || dir == ".")
+    return p;
+  return dir + "/" + p;
+}
+
+DType parseDTypeNode(const YAML::Node &n) {
+  std::string name = scalarText(n, "a dtype");
+  DType t;
+  if (!parseDType(name, t))
+    fail(n, "unknown dtype '" + name + "'");
+  return t;
+}
+
+InitSpec parseInit(const YAML::Node &n, const RunSpec &spec, uint64_t index) {
+  InitSpec init;
+  init.line = lineOf(n);
+  init.seed = index;
+  if (n.IsScalar()) {
+    std::string s = n.Scalar();
+    if (s == "zeros")
+      init.kind = InitSpec::Kind::Zeros;
+    else if (s == "poison")
+      init.kind = InitSpec::Kind::Poison;
+    else if (s == "arange")
+      init.kind = InitSpec::Kind::Arange;
+    else if (s == "uniform") {
+      init.kind = InitSpec::Kind::Uniform;
+      init.a = 0;
+      init.b = 1;
+    } else if (s == "normal") {
+      init.kind = InitSpec::Kind::Normal;
+      init.a = 0;
+      init.b = 1;
+    } else
+      fail(n, "unknown init '" + s +
+                  "' (expected zeros, arange, poison, uniform, normal, or a "
+                  "map: {constant: v}, {uniform: {low, high, seed}}, "
+                  "{normal: {mean, std, seed}}, {arange: {start, step}}, "
+                  "{npy: file})");
+    return init;
+  }
+  if (!n.IsMap() || n.size() != 1)
+    fail(n, "init must be a word (zeros, arange, poison, uniform, normal) or "
+            "a map with one key (constant, uniform, normal, arange, npy)");
+  auto it = n.begin();
+  std::string kind = scalarText(it->first, "an init kind");
+  YAML::Node body = it->second;
+  auto params = [&](const std::set<std::string> &allowed, auto f) {
+    if (body.IsNull())
+      return;
+    if (!body.IsMap())
+      fail(body, "'" + kind + "' takes a map of " +
+                     [&] {
+                       std::string l;
+                       for (const std::string &a : allowed)
+                         l += (l.empty() ? "" : ", ") + a;
+                       return l;
+                     }());
+    forEachKey(body, allowed, "'" + kind + "'",
+               [&](const std::string &k, const YAML::Node &v, int) {
+                 f(k, v);
+               });
+  };
+  auto seedOf = [&](const YAML::Node &v) {
+    double d = constantNumber(v, "seed");
+    if (d < 0 || d != (double)(uint64_t)d)
+      fail(v, "seed must be a non-negative integer");
+    return uint64_t(d);
+  };
+  if (kind == "constant") {
+    init.kind = InitSpec::Kind::Constant;
+    init.a = constantNumber(body, "constant");
+  } else if (kind == "uniform") {
+    init.kind = InitSpec::Kind::Uniform;
+    init.a = 0;
+    init.b = 1;
+    params({"low", "high", "seed"}, [&](const std::string &k,
+                                        const YAML::Node &v) {
+      if (k == "low")
+        init.a = constantNumber(v, "low");
+      else if (k == "high")
+        init.b = constantNumber(v, "high");
+      else
+        init.seed = seedOf(v);
+    });
+    if (!(init.a < init.b))
+      fail(body, "uniform needs low < high");
+  } else if (kind == "normal") {
+    init.kind = InitSpec::Kind::Normal;
+    init.a = 0;
+    init.b = 1;
+    params({"mean", "std", "seed"}, [&](const std::string &k,
+                                        const YAML::Node &v) {
+      if (k == "mean")
+        init.a = constantNumber(v, "mean");
+      else if (k == "std")
+        init.b = constantNumber(v, "std");
+      else
+        init.seed = seedOf(v);
+    });
+    if (init.b < 0)
+      fail(body, "normal needs std >= 0");
+  } else if (kind == "arange") {
+    init.kind = InitSpec::Kind::Arange;
+    init.a = 0;
+    init.b = 1;
+    params({"start", "step"}, [&](const std::string &k, const YAML::Node &v) {
+      if (k == "start")
+        init.a = constantNumber(v, "start");
+      else
+        init.b = constantNumber(v, "step");
+    });
+  } else if (kind == "npy") {
+    init.kind = InitSpec::Kind::Npy;
+    init.path = resolvePath(spec.dir, scalarText(body, "an npy file name"));
+  } else {
+    fail(it->first,
+         "unknown init '" + kind +
+             "' (expected constant, uniform, normal, arange or npy)");
+  }
+  return init;
+}
+
+CheckSpec parseCheck(const YAML::Node &n, const RunSpec &spec) {
+  CheckSpec c;
+  c.line = lineOf(n);
+  if (n.IsScalar()) {
+    c.kind = CheckSpec::Kind::Expr;
+    c.expect = parseExprNode(n, "check expression");
+    return c;
+  }
+  if (!n.IsMap())
+    fail(n, "check must be an expression or a map {expect: expr | npy: "
+            "file, rtol: r, atol: a}");
+  forEachKey(n, {"expect", "npy", "rtol", "atol"}, "check",
+             [&](const std::string &k, const YAML::Node &v, int line) {
+               if (k == "expect" || k == "npy") {
+                 if (c.kind != CheckSpec::Kind::None)
+                   fail(line, "check takes either 'expect' or 'npy', not both");
+                 if (k == "expect") {
+                   c.kind = CheckSpec::Kind::Expr;
+                   c.expect = parseExprNode(v, "check expression");
+                 } else {
+                   c.kind = CheckSpec::Kind::Npy;
+                   c.path =
+                       resolvePath(spec.dir, scalarText(v, "an npy file name"));
+                 }
+               } else if (k == "rtol") {
+                 c.hasRtol = true;
+                 c.rtol = constantNumber(v, "rtol");
+                 if (c.rtol < 0)
+                   fail(v, "rtol must be >= 0");
+               } else {
+                 c.hasAtol = true;
+                 c.atol = constantNumber(v, "atol");
+                 if (c.atol < 0)
+                   fail(v, "atol must be >= 0");
+               }
+             });
+  if (c.kind == CheckSpec::Kind::None)
+    fail(n, "check needs 'expect: <expression>' or 'npy: <file>'");
+  return c;
+}
+
+std::vector<ExprSrc> parseExprList(const YAML::Node &n, const std::string &what,
+                                   size_t maxLen) {
+  std::vector<ExprSrc> out;
+  if (n.IsSequence()) {
+    // In a flow list `[cdiv(n, 1024), 4]` YAML splits at every comma, also
+    // inside parentheses; glue the pieces of one expression back together.
+    std::vector<std::pair<std::string, YAML::Node>> items;
+    int depth = 0;
+    for (const YAML::Node &e : n) {
+      std::string text = scalarText(e, what);
+      if (depth > 0)
+        items.back().first += ", " + text;
+      else
+        items.emplace_back(text, e);
+      depth += parenBalance(text);
+    }
+    if (items.size() > maxLen)
+      fail(n, what + " has " + std::to_string(items.size()) +
+                  " entries; at most " + std::to_string(maxLen) + " allowed");
+    for (const auto &item : items) {
+      ExprSrc e;
+      e.line = lineOf(item.second);
+      if (e.line == 0)
+        e.line = lineOf(n);
+      std::string err;
+      if (!Expression::parse(item.first, e.expr, err))
+        fail(item.second, "bad " + what + ": " + err);
+      out.push_back(e);
+    }
+    if (out.empty() && what == "grid")
+      fail(n, "grid is empty");
+    return out;
+  }
+  out.push_back(parseExprNode(n, what));
+  return out;
+}
+
+ArgSpec parseArg(const YAML::Node &n, const RunSpec &spec, size_t index) {
+  ArgSpec a;
+  a.line = lineOf(n);
+  if (!n.IsMap())
+    fail(n, "each argument must be a map such as {name: x, tensor: f32, "
+            "shape: [n], init: uniform} or {name: n, scalar: i32, value: n}");
+  bool haveKind = false;
+  // yaml-cpp's default Node counts as defined, hence std::optional.
+  std::optional<YAML::Node> initNode, checkNode, shapeNode, stridesNode,
+      valueNode;
+  int nameLine = 0;
+  forEachKey(
+      n,
+      {"name", "tensor", "scalar", "shape", "strides", "init", "check", "value",
+       "specialized", "multiple_of", "description"},
+      "argument", [&](const std::string &k, const YAML::Node &v, int line) {
+        if (k == "name") {
+          a.name = scalarText(v, "name");
+          nameLine = line;
+          if (!isIdentifier(a.name))
+            fail(v, "argument name '" + a.name + "' is not an identifier");
+        } else if (k == "tensor" || k == "scalar") {
+          if (haveKind)
+            fail(line, "an argument is either a tensor or a scalar");
+          haveKind = true;
+          a.isTensor = k == "tensor";
+          a.dtype = parseDTypeNode(v);
+        } else if (k == "shape") {
+          shapeNode.emplace(v);
+          a.shapeLine = lineOf(v);
+        } else if (k == "strides") {
+          stridesNode.emplace(v);
+          a.stridesLine = lineOf(v);
+        } else if (k == "init") {
+          initNode.emplace(v);
+        } else if (k == "check") {
+          checkNode.emplace(v);
+        } else if (k == "value") {
+          valueNode.emplace(v);
+        } else if (k == "specialized") {
+          std::string s = scalarText(v, "specialized");
+          if (s == "true" || s == "True" || s == "yes")
+            a.specialized = true;
+          else if (s == "false" || s == "False" || s == "no")
+            a.specialized = false;
+          else
+            fail(v, "specialized must be true or false");
+          a.specializedLine = lineOf(v);
+        } else if (k == "multiple_of") {
+          double d = constantNumber(v, "multiple_of");
+          if (d < 1 || d != double(int64_t(d)))
+            fail(v, "multiple_of must be a positive integer");
+          a.multipleOf = int64_t(d);
+          a.multipleOfLine = lineOf(v);
+        }
+      });
+  (void)nameLine;
+  if (a.name.empty())
+    fail(n, "argument " + std::to_string(index) + " has no name");
+  if (!haveKind)
+    fail(n, "argument '" + a.name +
+                "' needs 'tensor: <dtype>' or 'scalar: <dtype>'");
+  if (a.isTensor) {
+    if (valueNode)
+      fail(*valueNode, "'value' is for scalar arguments; tensor '" + a.name +
+                          "' takes 'init'");
+    if (a.specializedLine)
+      fail(a.specializedLine, "only scalar arguments can be specialized");
+    if (a.multipleOfLine)
+      fail(a.multipleOfLine, "multiple_of is for integer scalar arguments");
+    if (!shapeNode)
+      fail(n, "tensor '" + a.name + "' needs a shape");
+    a.shape = parseExprList(*shapeNode, "shape", 8);
+    if (stridesNode) {
+      const YAML::Node &sn = *stridesNode;
+      if (sn.IsScalar() && sn.Scalar() == "contiguous") {
+        // The default.
+      } else {
+        if (!sn.IsSequence())
+          fail(sn, "strides must be 'contiguous' or a list");
+        a.strides = parseExprList(sn, "strides", 8);
+        if (a.strides.size() != a.shape.size())
+          fail(sn, "strides has " + std::to_string(a.strides.size()) +
+                                " entries but shape has " +
+                                std::to_string(a.shape.size()));
+      }
+    }
+    if (!initNode)
+      fail(n, "tensor '" + a.name +
+                  "' needs an init (uniform, normal, arange, zeros, "
+                  "{constant: v}, {npy: file}, or poison for outputs)");
+    a.init = parseInit(*initNode, spec, index);
+    if (checkNode)
+      a.check = parseCheck(*checkNode, spec);
+  } else {
+    for (const std::optional<YAML::Node> *bad :
+         {&shapeNode, &stridesNode, &initNode, &checkNode})
+      if (*bad)
+        fail(**bad, "scalar '" + a.name +
+                       "' takes 'value' (shape, strides, init and check are "
+                       "for tensors)");
+    if (!valueNode)
+      fail(n, "scalar '" + a.name + "' needs a value");
+    if (a.multipleOfLine && isFloat(a.dtype))
+      fail(a.multipleOfLine, "multiple_of is for integer scalar arguments");
+    a.value = parseExprNode(*valueNode, "value");
+  }
+  return a;
+}
+
+void parseTop(const YAML::Node &root, RunSpec &spec) {
+  if (!root.IsMap())
+    fail(root.IsNull() ? 1 : lineOf(root),
+         "expected a map of keys (kernel, grid, args, ...) at the top level");
+  forEachKey(
+      root,
+      {"kernel", "name", "target", "num_warps", "shared", "num_stages",
+       "num_ctas", "params", "require", "grid", "args", "bytes", "flops",
+       "bench", "description"},
+      "the top level",
+      [&](const std::string &k, const YAML::Node &v, int line) {
+        if (k == "kernel") {
+          spec.kernelLine = line;
+          if (v.IsScalar()) {
+            KernelVariant kv;
+            kv.written = v.Scalar();
+            kv.path = resolvePath(spec.dir, kv.written);
+            size_t slash = kv.written.rfind('/');
+            kv.label = slash == std::string::npos
+                           ? kv.written
+                           : kv.written.substr(slash + 1);
+            kv.line = lineOf(v);
+            spec.kernels.push_back(kv);
+          } else if (v.IsMap()) {
+            std::set<std::string> labels;
+            for (auto it = v.begin(); it != v.end(); ++it) {
+              KernelVariant kv;
+              kv.label = scalarText(it->first, "a kernel label");
+              if (!labels.insert(kv.label).second)
+                fail(it->first, "duplicate kernel label '" + kv.label + "'");
+              kv.written = scalarText(it->second, "a kernel file");
+              kv.path = resolvePath(spec.dir, kv.written);
+              kv.line = lineOf(it->second);
+              spec.kernels.push_back(kv);
+            }
+            if (spec.kernels.empty())
+              fail(v, "kernel map is empty");
+          } else {
+            fail(v, "kernel must be a file name or a map {label: file, ...}");
+          }
+        } else if (k == "name") {
+          spec.name = scalarText(v, "name");
+          spec.nameLine = lineOf(v);
+        } else if (k == "target") {
+          std::string t = scalarText(v, "target");
+          spec.hasTarget = true;
+          spec.targetLine = lineOf(v);
+          if (t == "cuda")
+            spec.target = Target::CUDA;
+          else if (t == "hip")
+            spec.target = Target::HIP;
+          else if (t == "cpu")
+            spec.target = Target::CPU;
+          else
+            fail(v, "unknown target '" + t + "' (expected cuda, hip or cpu)");
+        } else if (k == "num_warps") {
+          spec.numWarps = parseExprNode(v, "num_warps");
+        } else if (k == "shared") {
+          spec.shared = parseExprNode(v, "shared");
+        } else if (k == "num_stages") {
+          spec.numStages = parseExprNode(v, "num_stages");
+        } else if (k == "num_ctas") {
+          spec.numCtas = parseExprNode(v, "num_ctas");
+        } else if (k == "params") {
+          spec.paramsLine = line;
+          if (v.IsNull())
+            return;
+          if (!v.IsMap())
+            fail(v, "params must be a map of name: expression");
+          std::set<std::string> seen;
+          for (auto it = v.begin(); it != v.end(); ++it) {
+            std::string name = scalarText(it->first, "a parameter name");
+            if (!isIdentifier(name))
+              fail(it->first,
+                   "parameter name '" + name + "' is not an identifier");
+            if (!seen.insert(name).second)
+              fail(it->first, "duplicate parameter '" + name + "'");
+            spec.params.emplace_back(name,
+                                     parseExprNode(it->second, "parameter"));
+          }
+        } else if (k == "require") {
+          spec.require = parseExprList(v, "requirement", 64);
+        } else if (k == "grid") {
+          spec.gridLine = lineOf(v);
+          spec.grid = parseExprList(v, "grid", 3);
+        } else if (k == "args") {
+          spec.argsLine = line;
+          if (!v.IsSequence())
+            fail(v, "args must be a list");
+          size_t i = 0;
+          for (const YAML::Node &a : v)
+            spec.args.push_back(parseArg(a, spec, i++));
+        } else if (k == "bytes") {
+          spec.bytes = parseExprNode(v, "bytes");
+        } else if (k == "flops") {
+          spec.flops = parseExprNode(v, "flops");
+        } else if (k == "bench") {
+          if (!v.IsMap())
+            fail(v, "bench must be a map {warmup: n, reps: n}");
+          forEachKey(v, {"warmup", "reps"}, "bench",
+                     [&](const std::string &bk, const YAML::Node &bv, int) {
+                       double d = constantNumber(bv, bk);
+                       if (d < (bk == "reps" ? 1 : 0) || d > 1e7 ||
+                           d != double(int(d)))
+                         fail(bv, bk + " must be an integer " +
+                                      (bk == "reps" ? ">= 1" : ">= 0"));
+                       (bk == "warmup" ? spec.warmup : spec.reps) = int(d);
+                     });
+        }
+      });
+  if (spec.kernels.empty())
+    fail(1, "missing 'kernel:' (the kernel file to run)");
+  if (spec.grid.empty())
+    fail(1, "missing 'grid:' (the launch grid, e.g. [cdiv(n, 1024)])");
+  if (spec.argsLine == 0)
+    fail(1, "missing 'args:' (the kernel arguments in order)");
+  // Names are unique across parameters and arguments.
+  std::set<std::string> names;
+  for (const auto &p : spec.params)
+    names.insert(p.first);
+  for (const ArgSpec &a : spec.args) {
+    if (!names.insert(a.name).second)
+      fail(a.line, "the name '" + a.name +
+                       "' is used twice (parameters and arguments share one "
+                       "namespace)");
+  }
+}
+
+} // namespace
+
+bool tt::runtime::parseRunSpecText(const std::string &text,
+                                   const std::string &file,
+                                   const std::string &dir, RunSpec &spec,
+                                   std::string &error) {
+  spec = RunSpec();
+  spec.file = file;
+  spec.dir = dir;
+  try {
+    YAML::Node root = YAML::Load(text);
+    parseTop(root, spec);
+  } catch (const SpecError &e) {
+    error = formatError(file, e.line, e.message);
+    return false;
+  } catch (const YAML::Exception &e) {
+    int line = e.mark.line >= 0 ? e.mark.line + 1 : 0;
+    error = formatError(file, line, "malformed YAML: " + e.msg);
+    return false;
+  } catch (const std::exception &e) {
+    error = formatError(file, 0, std::string("cannot read: ") + e.what());
+    return false;
+  }
+  return true;
+}
+
+bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
+                               std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = formatError(path, 0, std::string("cannot open: ") +
+                                     std::strerror(errno));
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  if (dir.empty())
+    dir = "/";
+  return parseRunSpecText(ss.str(), path, dir, spec, error);
+}
