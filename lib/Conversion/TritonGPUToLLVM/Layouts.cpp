@@ -1,0 +1,101 @@
+//===- Layouts.cpp - ttg encodings as linear layouts ------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Bridges the ttg encoding attributes to the linear-layout library: the
+// attribute's fields are copied into the library's parameter structs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
+
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/LinearLayout/Encodings.h"
+#include "tt/LinearLayout/LayoutUtils.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+namespace {
+template <typename T>
+llvm::SmallVector<unsigned, 4> toVec(ArrayRef<T> values) {
+  return llvm::SmallVector<unsigned, 4>(values.begin(), values.end());
+}
+
+std::optional<tt::CGALayout> toCGA(CGAEncodingAttr cga) {
+  if (!cga || cga.isSingleCTA())
+    return std::nullopt;
+  tt::CGALayout out;
+  out.ctasPerCGA = toVec<unsigned>(cga.getCTAsPerCGA());
+  out.ctaSplitNum = toVec<unsigned>(cga.getCTASplitNum());
+  out.ctaOrder = toVec<unsigned>(cga.getCTAOrder());
+  return out;
+}
+
+tt::NvidiaMmaParams toParams(NvidiaMmaEncodingAttr mma) {
+  tt::NvidiaMmaParams p;
+  p.versionMajor = mma.getVersionMajor();
+  p.versionMinor = mma.getVersionMinor();
+  p.warpsPerCTA = toVec<unsigned>(mma.getWarpsPerCTA());
+  p.instrShape = toVec<unsigned>(mma.getInstrShape());
+  p.cga = toCGA(mma.getCGALayout());
+  return p;
+}
+
+tt::BlockedParams toParams(BlockedEncodingAttr blocked) {
+  tt::BlockedParams p;
+  p.sizePerThread = toVec<unsigned>(blocked.getSizePerThread());
+  p.threadsPerWarp = toVec<unsigned>(blocked.getThreadsPerWarp());
+  p.warpsPerCTA = toVec<unsigned>(blocked.getWarpsPerCTA());
+  p.order = toVec<unsigned>(blocked.getOrder());
+  p.cga = toCGA(blocked.getCGALayout());
+  return p;
+}
+
+std::vector<tt::LinearLayout::Basis>
+toBases(const LinearEncodingAttr::Bases &bases) {
+  std::vector<tt::LinearLayout::Basis> out;
+  for (const auto &b : bases)
+    out.emplace_back(b.begin(), b.end());
+  return out;
+}
+} // namespace
+
+std::optional<tt::LinearLayout>
+mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
+                                  Attribute encoding) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding))
+    return tt::blockedToLinearLayout(shape, toParams(blocked));
+  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
+    auto parentShape = tt::sliceParentShape(shape, slice.getDim());
+    std::optional<tt::LinearLayout> parent =
+        toLinearLayout(parentShape, slice.getParent());
+    if (!parent)
+      return std::nullopt;
+    return tt::sliceLinearLayout(*parent, slice.getDim());
+  }
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
+    return tt::nvidiaMmaToLinearLayout(shape, toParams(mma));
+  if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding)) {
+    if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent()))
+      return tt::nvidiaDotOperandToLinearLayout(shape, toParams(mma),
+                                                dot.getOpIdx(), dot.getKWidth());
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent()))
+      return tt::blockedDotOperandToLinearLayout(shape, toParams(blocked),
+                                                 dot.getOpIdx());
+    return std::nullopt;
+  }
+  if (auto linear = dyn_cast<LinearEncodingAttr>(encoding)) {
+    llvm::SmallVector<tt::LinearLayout::DimSize, 4> outDims;
+    for (unsigned d = 0; d < shape.size(); ++d)
+      outDims.push_back({tt::outDim(d), int32_t(shape[d])});
+    std::vector<std::pair<tt::Dim, std::vector<tt::LinearLayout::Basis>>> bases =
+        {{tt::kRegister, toBases(linear.getRegisterBases())},
+         {tt::kLane, toBases(linear.getLaneBases())},
+         {tt::kWarp, toBases(linear.getWarpBases())},
+         {tt::kBlock, toBases(linear.getBlockBases())}};
+    return tt::LinearLayout::tryCreate(bases, outDims,
+                                       /*requireSurjective=*/false);
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,254 @@
+//===- Utility.cpp - shared pieces of the TTGIR-to-LLVM lowering -*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+
+TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
+    MLIRContext *ctx, const LowerToLLVMOptions &opts)
+    : LLVMTypeConverter(ctx, opts) {
+  addConversion([ctx](triton::PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    if (!type.getEncoding())
+      return std::nullopt;
+    Type elem = convertType(type.getElementType());
+    if (!elem)
+      return std::nullopt;
+    SmallVector<Type> fields(getNumRegisters(type), elem);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+}
+
+tt::LinearLayout mlir::triton::lowering::getLayout(RankedTensorType type) {
+  std::optional<tt::LinearLayout> layout = gpu::toLinearLayout(type);
+  if (!layout)
+    llvm::report_fatal_error("tt: no linear layout for a tensor encoding");
+  return *layout;
+}
+
+unsigned mlir::triton::lowering::getNumRegisters(RankedTensorType type) {
+  return getLayout(type).getInDimSize(tt::kRegister);
+}
+
+SmallVector<Value>
+mlir::triton::lowering::unpackLLElements(Location loc, Value llvmStruct,
+                                         ConversionPatternRewriter &rewriter) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(llvmStruct.getType());
+  if (!structType)
+    return {llvmStruct};
+  SmallVector<Value> out;
+  for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(rewriter, loc, llvmStruct, i));
+  return out;
+}
+
+Value mlir::triton::lowering::packLLElements(Location loc,
+                                             const TypeConverter *converter,
+                                             ValueRange elements,
+                                             ConversionPatternRewriter &rewriter,
+                                             Type tensorType) {
+  Type structType = converter->convertType(tensorType);
+  Value result = LLVM::UndefOp::create(rewriter, loc, structType);
+  for (auto [i, v] : llvm::enumerate(elements))
+    result = LLVM::InsertValueOp::create(rewriter, loc, result, v, i);
+  return result;
+}
+
+Value mlir::triton::lowering::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(v)));
+}
+
+Value mlir::triton::lowering::threadId(OpBuilder &b, Location loc) {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+Value mlir::triton::lowering::laneId(OpBuilder &b, Location loc,
+                                     const LoweringContext &lc) {
+  return LLVM::AndOp::create(b, loc, threadId(b, loc),
+                             i32Const(b, loc, lc.threadsPerWarp - 1));
+}
+
+Value mlir::triton::lowering::warpId(OpBuilder &b, Location loc,
+                                     const LoweringContext &lc) {
+  Value tid = threadId(b, loc);
+  unsigned shift = llvm::Log2_32(lc.threadsPerWarp);
+  Value w = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, shift));
+  // Keep it in range for layouts written for fewer warps than launched.
+  return LLVM::AndOp::create(b, loc, w, i32Const(b, loc, lc.numWarps - 1));
+}
+
+/// XOR over the set bits of `hw` (an index along `inDim`) of the bases'
+/// component along out dimension `d`.
+static Value emitHardwarePart(OpBuilder &b, Location loc,
+                              const tt::LinearLayout &layout, tt::Dim inDim,
+                              unsigned d, Value hw) {
+  Value acc = i32Const(b, loc, 0);
+  if (!layout.hasInDim(inDim))
+    return acc;
+  tt::Dim out = layout.getOutDimNames()[d];
+  unsigned bits = layout.getInDimSizeLog2(inDim);
+  for (unsigned bit = 0; bit < bits; ++bit) {
+    int32_t basis = layout.getBasis(inDim, bit, out);
+    if (basis == 0)
+      continue;
+    Value isSet = LLVM::AndOp::create(b, loc, hw, i32Const(b, loc, 1 << bit));
+    Value term;
+    if (llvm::isPowerOf2_32(basis)) {
+      int shift = int(llvm::Log2_32(basis)) - int(bit);
+      term = shift >= 0
+                 ? (Value)LLVM::ShlOp::create(b, loc, isSet, i32Const(b, loc, shift))
+                 : (Value)LLVM::LShrOp::create(b, loc, isSet,
+                                               i32Const(b, loc, -shift));
+    } else {
+      Value one = LLVM::LShrOp::create(b, loc, isSet, i32Const(b, loc, bit));
+      term = LLVM::MulOp::create(b, loc, one, i32Const(b, loc, basis));
+    }
+    acc = LLVM::XOrOp::create(b, loc, acc, term);
+  }
+  return acc;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::triton::lowering::emitIndices(OpBuilder &b, Location loc,
+                                    const tt::LinearLayout &layout,
+                                    const LoweringContext &lc) {
+  Value lane = laneId(b, loc, lc);
+  Value warp = warpId(b, loc, lc);
+  unsigned rank = layout.getNumOutDims();
+  SmallVector<Value> hwPart;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value l = emitHardwarePart(b, loc, layout, tt::kLane, d, lane);
+    Value w = emitHardwarePart(b, loc, layout, tt::kWarp, d, warp);
+    hwPart.push_back(LLVM::XOrOp::create(b, loc, l, w));
+  }
+  unsigned numRegs = layout.getInDimSize(tt::kRegister);
+  SmallVector<SmallVector<Value>> result;
+  for (unsigned r = 0; r < numRegs; ++r) {
+    SmallVector<tt::LinearLayout::DimSize, 4> in;
+    for (tt::Dim d : layout.getInDimNames())
+      in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
+    auto coords = layout.apply(in);
+    SmallVector<Value> idx;
+    for (unsigned d = 0; d < rank; ++d) {
+      int32_t c = coords[d].second;
+      idx.push_back(c == 0 ? hwPart[d]
+                           : (Value)LLVM::XOrOp::create(b, loc, hwPart[d],
+                                                        i32Const(b, loc, c)));
+    }
+    result.push_back(idx);
+  }
+  return result;
+}
+
+SmallVector<int> mlir::triton::lowering::mapRegisters(
+    const tt::LinearLayout &src, const tt::LinearLayout &dst,
+    function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> mapCoord) {
+  auto regCoord = [](const tt::LinearLayout &l, unsigned r) {
+    SmallVector<tt::LinearLayout::DimSize, 4> in;
+    for (tt::Dim d : l.getInDimNames())
+      in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
+    SmallVector<int32_t> c;
+    for (auto &[dim, v] : l.apply(in))
+      c.push_back(v);
+    return c;
+  };
+  std::map<SmallVector<int32_t>, int> srcRegs;
+  for (unsigned r = 0, e = src.getInDimSize(tt::kRegister); r < e; ++r)
+    srcRegs.emplace(regCoord(src, r), r);
+  SmallVector<int> out;
+  for (unsigned r = 0, e = dst.getInDimSize(tt::kRegister); r < e; ++r) {
+    auto it = srcRegs.find(mapCoord(regCoord(dst, r)));
+    out.push_back(it == srcRegs.end() ? -1 : it->second);
+  }
+  return out;
+}
+
+Value mlir::triton::lowering::sharedBase(OpBuilder &b, Location loc,
+                                         ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  constexpr StringLiteral kName = "global_smem";
+  if (!module.lookupSymbol<LLVM::GlobalOp>(kName)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
+    LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false,
+                           LLVM::Linkage::External, kName, Attribute(),
+                           /*alignment=*/16, /*addrSpace=*/3);
+  }
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, 3),
+                                   kName);
+}
+
+void mlir::triton::lowering::barrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+Value mlir::triton::lowering::bitcastToInt(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  if (isa<IntegerType>(t))
+    return v;
+  if (isa<LLVM::LLVMPointerType>(t))
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  return LLVM::BitcastOp::create(
+      b, loc, b.getIntegerType(t.getIntOrFloatBitWidth()), v);
+}
+
+Value mlir::triton::lowering::bitcastFromInt(OpBuilder &b, Location loc,
+                                             Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, v);
+  return LLVM::BitcastOp::create(b, loc, type, v);
+}
+
+Value mlir::triton::lowering::shuffleXor(OpBuilder &b, Location loc, Value v,
+                                         int mask) {
+  Type type = v.getType();
+  unsigned bits = isa<LLVM::LLVMPointerType>(type)
+                      ? 64
+                      : type.getIntOrFloatBitWidth();
+  if (bits == 64) {
+    // Two 32-bit halves.
+    Value i = bitcastToInt(b, loc, v);
+    Value lo = LLVM::TruncOp::create(b, loc, b.getI32Type(), i);
+    Value hi = LLVM::TruncOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::LShrOp::create(b, loc, i,
+                             LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                                      b.getI64IntegerAttr(32))));
+    lo = shuffleXor(b, loc, lo, mask);
+    hi = shuffleXor(b, loc, hi, mask);
+    Value wide = LLVM::OrOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
+        LLVM::ShlOp::create(b, loc,
+                            LLVM::ZExtOp::create(b, loc, b.getI64Type(), hi),
+                            LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                                     b.getI64IntegerAttr(32))));
+    return bitcastFromInt(b, loc, wide, type);
+  }
+  Value word = bitcastToInt(b, loc, v);
+  if (bits < 32)
+    word = LLVM::ZExtOp::create(b, loc, b.getI32Type(), word);
+  Value shuffled = NVVM::ShflOp::create(
+      b, loc, b.getI32Type(), i32Const(b, loc, -1), word, i32Const(b, loc, mask),
+      i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+  if (bits < 32)
+    shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
+  return bitcastFromInt(b, loc, shuffled, type);
+}

@@ -1,0 +1,168 @@
+//===- NVIDIAPipeline.cpp - the NVIDIA stages -------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Pipeline/NVIDIA.h"
+
+#include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+std::optional<int> tt::getComputeCapability(llvm::StringRef target) {
+  if (!target.consume_front("cuda:"))
+    return std::nullopt;
+  int cc = 0;
+  if (target.getAsInteger(10, cc) || cc < 50)
+    return std::nullopt;
+  return cc;
+}
+
+void tt::buildNVIDIALLIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  pm.addPass(createSCFToControlFlowPass());
+  triton::ConvertTritonGPUToLLVMOptions lower;
+  lower.computeCapability = getComputeCapability(opts.target).value_or(90);
+  pm.addPass(triton::createConvertTritonGPUToLLVM(lower));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void tt::registerNVIDIATranslations(DialectRegistry &registry) {
+  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+namespace {
+enum class Stage { TTIR, TTGIR, LLIR };
+
+Stage detectStage(ModuleOp module) {
+  bool hasLLVMFunc = false;
+  module.walk([&](LLVM::LLVMFuncOp) { hasLLVMFunc = true; });
+  if (hasLLVMFunc)
+    return Stage::LLIR;
+  if (module->hasAttr("ttg.num-warps"))
+    return Stage::TTGIR;
+  return Stage::TTIR;
+}
+
+llvm::Error runPipeline(ModuleOp module,
+                        function_ref<void(OpPassManager &)> build,
+                        llvm::StringRef stage) {
+  PassManager pm(module.getContext());
+  build(pm);
+  if (failed(applyPassManagerCLOptions(pm)) || failed(pm.run(module)))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the " + stage + " stage failed");
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Error tt::lowerToLLVMDialect(ModuleOp module, PipelineOptions &opts) {
+  Stage stage = detectStage(module);
+  if (stage != Stage::TTIR) {
+    if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
+      opts.numWarps = warps.getInt();
+    if (auto tpw = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
+      opts.threadsPerWarp = tpw.getInt();
+    if (auto target = module->getAttrOfType<StringAttr>("ttg.target"))
+      opts.target = target.getValue().str();
+  }
+  if (!getComputeCapability(opts.target))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "target '" + opts.target +
+                                       "' is not an NVIDIA target (cuda:NN)");
+  if (stage == Stage::TTIR) {
+    if (auto err = runPipeline(
+            module, [&](OpPassManager &pm) { buildTTIRPipeline(pm, opts); },
+            "TTIR"))
+      return err;
+    if (auto err = runPipeline(
+            module, [&](OpPassManager &pm) { buildTTGIRPipeline(pm, opts); },
+            "TTGIR"))
+      return err;
+  }
+  if (stage != Stage::LLIR)
+    if (auto err = runPipeline(
+            module,
+            [&](OpPassManager &pm) { buildNVIDIALLIRPipeline(pm, opts); },
+            "LLIR"))
+      return err;
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+tt::translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context, "LLVMDialectModule");
+  if (!llvmModule)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "translation to LLVM IR failed");
+  return std::move(llvmModule);
+}
+
+std::string tt::buildNVIDIAMetadataJSON(ModuleOp module,
+                                        const PipelineOptions &opts,
+                                        int ptxVersion) {
+  std::string name;
+  module.walk([&](LLVM::LLVMFuncOp f) {
+    if (name.empty() && f->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      name = f.getName().str();
+  });
+  int64_t shared = 0;
+  if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.shared"))
+    shared = attr.getInt();
+  int cc = getComputeCapability(opts.target).value_or(90);
+  return llvm::formatv(
+             "{{\"name\": \"{0}\", \"target\": {{\"backend\": \"cuda\", "
+             "\"arch\": {1}, \"warp_size\": {2}}, \"num_warps\": {3}, "
+             "\"num_ctas\": {4}, \"num_stages\": {5}, \"warp_size\": {2}, "
+             "\"shared\": {6}, \"tmem_size\": 0, \"global_scratch_size\": 0, "
+             "\"global_scratch_align\": 1, \"profile_scratch_size\": 0, "
+             "\"profile_scratch_align\": 1, \"ptx_version\": {7}, "
+             "\"arch_name\": \"sm{1}\", \"compiler\": \"tt\"}\n",
+             name, cc, opts.threadsPerWarp, opts.numWarps, opts.numCtas,
+             opts.numStages, shared, ptxVersion)
+      .str();
+}
+
+namespace {
+struct LLIROptions : public PassPipelineOptions<LLIROptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("cuda:90 or cuda:80"),
+                             llvm::cl::init("cuda:90")};
+};
+} // namespace
+
+void tt::registerNVIDIAPipeline() {
+  triton::registerTritonGPUToLLVMPasses();
+  PassPipelineRegistration<LLIROptions>(
+      "tt-llir",
+      "The NVIDIA LLIR stage: convert-scf-to-cf, convert-triton-gpu-to-llvm, "
+      "canonicalize, CSE",
+      [](OpPassManager &pm, const LLIROptions &o) {
+        PipelineOptions opts;
+        opts.target = o.target;
+        buildNVIDIALLIRPipeline(pm, opts);
+      });
+}
