@@ -1,0 +1,31 @@
+//===- NVIDIA.h - tt-translate for cuda:NN targets --------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TT_TOOLS_TT_TRANSLATE_NVIDIA_H
+#define TT_TOOLS_TT_TRANSLATE_NVIDIA_H
+
+#include <string>
+
+namespace tt::translate {
+
+enum class NVIDIAOutput { LLVMIR, PTX, Cubin };
+
+struct NVIDIARequest {
+  std::string input = "-";
+  std::string output = "-";
+  std::string target = "cuda:90";
+  std::string metadataPath; ///< empty: no metadata
+  NVIDIAOutput kind = NVIDIAOutput::PTX;
+  int numWarps = 0;  ///< 0: the module's, else 4
+  int numStages = 0; ///< 0: the default
+};
+
+/// Compiles and writes; returns the process exit status.
+int runNVIDIA(const NVIDIARequest &request);
+
+} // namespace tt::translate
+
+#endif // TT_TOOLS_TT_TRANSLATE_NVIDIA_H
