@@ -5,9 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Pipeline/Pipeline.h"
+#include "tt/Pipeline/NVIDIA.h"
 
+#include "tt/Analysis/Passes.h"
+#include "tt/Conversion/TritonToTritonGPU/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 #include "tt/Dialect/Triton/Transforms/Passes.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -18,19 +24,37 @@ using namespace mlir;
 
 void tt::buildTTIRPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createInlinerPass());
-  //TMP pm.addPass(triton::createTritonRewriteTensorPointer());
+  pm.addPass(triton::createTritonRewriteTensorPointer());
   pm.addPass(createCanonicalizerPass());
-  //TMP pm.addPass(triton::createTritonCombineOps());
-  //TMP pm.addPass(triton::createTritonReorderBroadcast());
+  pm.addPass(triton::createTritonCombineOps());
+  pm.addPass(triton::createTritonReorderBroadcast());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
-  //TMP pm.addPass(triton::createTritonLoopUnroll());
+  pm.addPass(triton::createTritonLoopUnroll());
+}
+
+void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  triton::ConvertTritonToTritonGPUOptions convert;
+  convert.target = opts.target;
+  convert.numWarps = opts.numWarps;
+  convert.threadsPerWarp = opts.threadsPerWarp;
+  convert.numCTAs = opts.numCtas;
+  pm.addPass(triton::createConvertTritonToTritonGPU(convert));
+  pm.addPass(triton::gpu::createTritonGPUCoalesce());
+  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
 }
 
 void tt::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<triton::TritonDialect, arith::ArithDialect,
+  registry.insert<triton::TritonDialect, triton::gpu::TritonGPUDialect,
+                  triton::nvidia_gpu::TritonNvidiaGPUDialect,
+                  arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
                   ub::UBDialect>();
+  registerCPUDialects(registry);
+  registerNVIDIATranslations(registry);
 }
 
 namespace {
@@ -51,7 +75,7 @@ struct StageOptions : public PassPipelineOptions<StageOptions> {
 
   tt::PipelineOptions get() const {
     tt::PipelineOptions o;
-    o.target = target.getValue().c_str();
+    o.target = target.getValue();
     o.numWarps = numWarps;
     o.numStages = numStages;
     o.numCtas = numCtas;
@@ -68,7 +92,13 @@ void tt::registerAllPasses() {
   registerSymbolDCEPass();
   registerSCCPPass();
   registerLoopInvariantCodeMotionPass();
-  //TMP triton::registerTritonTransformsPasses();
+  triton::registerTritonTransformsPasses();
+  triton::registerTritonToTritonGPUPasses();
+  triton::gpu::registerTritonGPUPasses();
+  triton::registerTestAxisInfoPass();
+
+  registerCPUPipeline();
+  registerNVIDIAPipeline();
 
   PassPipelineRegistration<StageOptions>(
       "tt-ttir",
@@ -76,5 +106,12 @@ void tt::registerAllPasses() {
       "canonicalize, combine, reorder broadcasts, CSE, symbol DCE, unroll",
       [](OpPassManager &pm, const StageOptions &o) {
         buildTTIRPipeline(pm, o.get());
+      });
+  PassPipelineRegistration<StageOptions>(
+      "tt-ttgir",
+      "The TTGIR stage (upstream make_ttgir): default layouts "
+      "(convert-triton-to-tritongpu), coalescing, layout propagation, CSE",
+      [](OpPassManager &pm, const StageOptions &o) {
+        buildTTGIRPipeline(pm, o.get());
       });
 }

@@ -1,0 +1,140 @@
+//===- Passes.td - passes of the CPU backend -----------------*- tablegen -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The passes that take the output of convert-triton-to-linalg to the LLVM
+// dialect, besides the upstream MLIR ones (docs/cpu-backend.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TT_TARGET_CPU_PASSES_TD
+#define TT_TARGET_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TTCPUFuseElementwise : Pass<"tt-cpu-fuse-elementwise"> {
+  let summary = "fuse elementwise linalg.generic ops without reordering memory accesses";
+  let description = [{
+    Runs linalg's producer-consumer fusion of elementwise `linalg.generic`
+    operations with a cost and safety policy suited to the output of
+    `convert-triton-to-linalg`:
+
+    * A producer that accesses memory (a converted `tt.load`) is fused only
+      into its single user, in the same block, through a bijective indexing
+      map, and only when no operation between the two touches memory. The
+      load then happens inside the consumer's loop, next to the use of its
+      value, instead of filling a temporary tensor.
+    * A pure producer is fused when it has a single user that reads each of
+      its elements exactly once, or when it is cheap (integer and float
+      arithmetic without division, index computations): cheap producers are
+      recomputed in every consumer, which is what lets address computations
+      (`splat`, `make_range`, `broadcast`, `addptr`) disappear into the
+      loads and stores that use them.
+    * Nothing is fused into a consumer with reduction loops (`tt.dot`,
+      `tt.reduce`) unless the operand is read exactly once per iteration
+      point, so that no work is multiplied.
+
+    Afterwards, `inttoptr(ptrtoint(p) + offset)` becomes `getelementptr i8,
+    p, offset`, so that LLVM can see which pointer an address derives from
+    (needed for its vectorizer's alias checks), and elementwise generics
+    whose result can overwrite one of their inputs are given that input as
+    destination so that bufferization updates it in place.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::LLVM::LLVMDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
+def TTCPULowerDot : Pass<"tt-cpu-lower-dot"> {
+  let summary = "register-blocked vector micro-kernel for converted tt.dot";
+  let description = [{
+    Runs after bufferization on the `linalg.generic` ops that
+    `convert-triton-to-linalg` made from `tt.dot` (marked `tt.dot`). When
+    the product is 2-D with static shapes, an f32 accumulator and f16, bf16
+    or f32 inputs, M a multiple of 4 and N a multiple of four vectors, it
+    becomes a loop nest over 4 x (4 * `vector-width`) blocks of C: the block
+    is held in sixteen vector registers across the whole K loop, each step
+    loading four vectors of a row of B (extended to f32), broadcasting four
+    elements of a column of A, and doing sixteen vector FMAs. Other dots
+    keep their generic form and become scalar loops, which LLVM vectorizes.
+
+    The loops are not unrolled beyond the 4 x 4 block, so code size does not
+    grow with the tile.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "unsigned", /*default=*/"16",
+           "f32 lanes per vector (16 for AVX-512, 8 for AVX2)">
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
+def TTCPULowerCopies : Pass<"tt-cpu-lower-copies"> {
+  let summary = "turn strided memref.copy into linalg.copy";
+  let description = [{
+    MLIR lowers a `memref.copy` between buffers that are not both contiguous
+    to a call of `memrefCopy` from its C runner library, which a kernel
+    shared library does not link. This pass rewrites such copies to
+    `linalg.copy`, which `convert-linalg-to-loops` turns into loops.
+    Contiguous copies stay `memref.copy` and become `llvm.memcpy`.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def TTCPULowerMath : Pass<"tt-cpu-lower-math", "mlir::ModuleOp"> {
+  let summary = "expand math functions into vectorizable code or library calls";
+  let description = [{
+    Replaces f32 `math.exp`, `exp2`, `expm1`, `log`, `log2`, `log1p`,
+    `tanh`, `erf`, `sin`, `cos`, `atan` and `atan2` by MLIR's polynomial
+    approximations (plain arithmetic that LLVM's loop vectorizer can
+    vectorize), expands the functions that have a short definition in terms
+    of others (`tan`, `sinh`, `cosh`, ...), lowers the ones LLVM has
+    intrinsics for to those intrinsics, and the rest to calls of the C math
+    library. Run `math-extend-to-supported-types` before it so that f16 and
+    bf16 functions are computed in f32.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::vector::VectorDialect"];
+}
+
+def TTCPUDefineAtomics : Pass<"tt-cpu-define-atomics", "mlir::ModuleOp"> {
+  let summary = "define the atomic helper functions called by converted atomics";
+  let description = [{
+    `convert-triton-to-linalg` turns `tt.atomic_rmw` and `tt.atomic_cas`
+    into calls of `__tt_cpu_atomicrmw.<op>.<ordering>.<type>` and
+    `__tt_cpu_cmpxchg.<ordering>.<type>`, because LLVM's atomic operations
+    declare no memory effects and buffer deallocation rejects such
+    operations. Once everything is in the LLVM dialect, this pass gives
+    each declared helper a body (one `llvm.atomicrmw`, or an `llvm.cmpxchg`
+    on the integer bits of the operands), internal linkage and
+    `always_inline`, so that no call remains after LLVM's inliner.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def TTCPUPackedEntry : Pass<"tt-cpu-packed-entry", "mlir::ModuleOp"> {
+  let summary = "add the `<kernel>__packed` entry points of the CPU kernel ABI";
+  let description = [{
+    For every `llvm.func` marked `tt.cpu.kernel` (a converted public
+    `tt.func`, whose last six `i32` parameters are the program ids and the
+    grid size), adds
+
+    ```c
+    void <kernel>__packed(void **args, int32_t pid_x, int32_t pid_y,
+                          int32_t pid_z, int32_t num_x, int32_t num_y,
+                          int32_t num_z);
+    ```
+
+    which loads the user arguments through `args` (`args[i]` points to the
+    i-th argument's value, like CUDA's `kernelParams`: a `void **` for a
+    pointer argument, an `int32_t *` for an `i32`, a one-byte bool for an
+    `i1`) and calls the kernel. The kernel itself becomes internal, so that
+    LLVM inlines it into its entry point; the entry points are the only
+    exported symbols.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+#endif // TT_TARGET_CPU_PASSES_TD

@@ -1,0 +1,113 @@
+//===- CPUPipeline.cpp - the CPU stage of tt --------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// TTIR (after the tt-ttir stage) to the LLVM dialect for the host CPU; see
+// docs/cpu-backend.md. tt-translate and tt-run turn the result into an
+// object or shared library with lib/Target/CPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Pipeline/Pipeline.h"
+
+#include "tt/Conversion/TritonToLinalg/Passes.h"
+#include "tt/Target/CPU/CPU.h"
+#include "tt/Target/CPU/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+/// f32 lanes of the host's widest vectors, which the dot micro-kernel uses.
+static unsigned getHostVectorWidth() {
+  auto features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 16;
+  if (features.lookup("avx"))
+    return 8;
+  return 4;
+}
+
+void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
+  // Tiles to linalg on tensors, fused.
+  pm.addPass(triton::createConvertTritonToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUFuseElementwise());
+  pm.addPass(createCSEPass());
+
+  // Tensors to buffers, freed when dead.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.allowReturnAllocsFromLoops = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+
+  // Loops, scalar code and math.
+  triton::cpu::TTCPULowerDotOptions dot;
+  dot.vectorWidth = getHostVectorWidth();
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerDot(dot));
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerCopies());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  pm.addPass(triton::cpu::createTTCPULowerMath());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Everything to the LLVM dialect.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(triton::cpu::createTTCPUDefineAtomics());
+  pm.addPass(triton::cpu::createTTCPUPackedEntry());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void tt::registerCPUPipeline() {
+  tt::cpu::registerCPUPasses();
+  PassPipelineRegistration<>(
+      "tt-cpu",
+      "The CPU stage: TTIR to the LLVM dialect through linalg on tensors "
+      "(convert-triton-to-linalg), elementwise fusion, one-shot "
+      "bufferization, loops, math lowering, and the <kernel>__packed entry "
+      "points of the CPU kernel ABI",
+      [](OpPassManager &pm) { buildCPUPipeline(pm, PipelineOptions()); });
+}
+
+void tt::registerCPUDialects(DialectRegistry &registry) {
+  tt::cpu::registerCPUDialects(registry);
+}

@@ -1,0 +1,327 @@
+//===- tt-translate.cpp - IR to target code ---------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Reads TTIR (a file or stdin), runs the stages that remain through
+// lib/Pipeline, and writes target code:
+//
+//   tt-translate --target cpu --emit=so k.ttir -o k.so     (+ <kernel>.json)
+//   tt-translate --target cpu --emit=obj k.ttir -o k.o
+//   tt-translate --target cpu --llvmir k.ttir              (LLVM IR, stdout)
+//
+// An LLVM dialect module (e.g. `tt-opt --tt-ttir --tt-cpu` output) is also
+// accepted: only the LLVM stages run then. See docs/tt-translate.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NVIDIA.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Pipeline/NVIDIA.h"
+#include "tt/Pipeline/Pipeline.h"
+#include "tt/Target/CPU/CPU.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+enum class Emit { None, LLVMIR, Obj, SO, PTX, Cubin, HSACO };
+
+cl::OptionCategory category("tt-translate options");
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .ttir>"),
+                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output file ('-': stdout)"),
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(category));
+cl::opt<std::string>
+    target("target",
+           cl::desc("Compilation target: cpu (cuda:NN and hip:gfxNNN come "
+                    "with the GPU backends)"),
+           cl::init(""), cl::cat(category));
+cl::opt<Emit> emit(
+    "emit", cl::desc("What to write"), cl::init(Emit::None),
+    cl::values(clEnumValN(Emit::LLVMIR, "llvmir", "optimized LLVM IR (text)"),
+               clEnumValN(Emit::Obj, "obj", "ELF relocatable object"),
+               clEnumValN(Emit::SO, "so", "shared library + metadata JSON"),
+               clEnumValN(Emit::PTX, "ptx", "PTX assembly (NVIDIA)"),
+               clEnumValN(Emit::Cubin, "cubin", "cubin (NVIDIA)"),
+               clEnumValN(Emit::HSACO, "hsaco", "HSA code object (AMD)")),
+    cl::cat(category));
+cl::opt<bool> emitLLVMIR("llvmir", cl::desc("Same as --emit=llvmir"),
+                         cl::cat(category));
+cl::opt<bool> emitObj("obj", cl::desc("Same as --emit=obj"), cl::cat(category));
+cl::opt<bool> emitSO("shared", cl::desc("Same as --emit=so"),
+                     cl::cat(category));
+cl::opt<bool> emitPTX("ptx", cl::desc("Same as --emit=ptx"), cl::cat(category));
+cl::opt<bool> emitCubin("cubin", cl::desc("Same as --emit=cubin"),
+                        cl::cat(category));
+cl::opt<int> numStages("num-stages",
+                       cl::desc("software pipelining depth (GPU targets)"),
+                       cl::init(0), cl::cat(category));
+cl::opt<std::string> metadataFile(
+    "metadata",
+    cl::desc("Where to write the kernel metadata JSON (default: "
+             "<kernel>.json next to the output for --emit=so and obj)"),
+    cl::value_desc("file"), cl::init(""), cl::cat(category));
+cl::opt<bool> noMetadata("no-metadata",
+                         cl::desc("Do not write the metadata JSON"),
+                         cl::cat(category));
+cl::opt<int> numWarps("num-warps",
+                      cl::desc("num_warps recorded in the metadata (default: "
+                               "the module's ttg.num-warps, else 4)"),
+                      cl::init(0), cl::cat(category));
+cl::opt<std::string> mcpu("mcpu",
+                          cl::desc("CPU to compile for (default: the host)"),
+                          cl::init(""), cl::cat(category));
+cl::opt<std::string> mtriple("mtriple",
+                             cl::desc("Target triple (default: the host's)"),
+                             cl::init(""), cl::cat(category));
+cl::opt<std::string> mattr("mattr",
+                           cl::desc("Extra target features (+avx2,-fma)"),
+                           cl::init(""), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
+                           cl::Prefix, cl::init(3), cl::cat(category));
+cl::opt<bool> noTTIRStage(
+    "no-ttir-stage",
+    cl::desc("Do not run the TTIR stage first (input already went through "
+             "tt-opt --tt-ttir)"),
+    cl::cat(category));
+
+int fail(const Twine &msg) {
+  errs() << "tt-translate: " << msg << "\n";
+  return 1;
+}
+
+/// Writes `data` to `path` ('-' is stdout).
+bool writeOutput(StringRef path, StringRef data, bool binary) {
+  std::string err;
+  auto out = mlir::openOutputFile(path, &err);
+  if (!out) {
+    errs() << "tt-translate: " << err << "\n";
+    return false;
+  }
+  (void)binary;
+  out->os() << data;
+  out->keep();
+  return true;
+}
+
+bool isLLVMDialectModule(mlir::ModuleOp module) {
+  bool onlyLLVM = true;
+  for (mlir::Operation &op : module.getBody()->getOperations())
+    if (!isa<mlir::LLVM::LLVMDialect>(op.getDialect()))
+      onlyLLVM = false;
+  return onlyLLVM;
+}
+
+int getNumWarps(mlir::ModuleOp module) {
+  if (numWarps > 0)
+    return numWarps;
+  if (auto a = module->getAttrOfType<mlir::IntegerAttr>("ttg.num-warps"))
+    return a.getInt();
+  return 4;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::registerAsmPrinterCLOptions();
+  // MLIR's --mlir-* options keep working; --help lists ours only.
+  cl::HideUnrelatedOptions({&category});
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tt-translate: IR to target code\n\n"
+      "Reads TTIR (or an LLVM dialect module) and writes LLVM IR, an object\n"
+      "or a shared library for the given target. Examples:\n"
+      "  tt-translate --target cpu --emit=so add.ttir -o add.so\n"
+      "  tt-opt k.ttir --tt-ttir | tt-translate --target cpu --llvmir\n");
+
+  // Resolve what to emit, and for which target.
+  Emit kind = emit;
+  int flags = emitLLVMIR + emitObj + emitSO + emitPTX + emitCubin;
+  if (flags > 1 || (flags == 1 && kind != Emit::None))
+    return fail("give one of --emit, --llvmir, --obj, --shared, --ptx, --cubin");
+  if (emitPTX)
+    kind = Emit::PTX;
+  if (emitCubin)
+    kind = Emit::Cubin;
+  if (emitLLVMIR)
+    kind = Emit::LLVMIR;
+  if (emitObj)
+    kind = Emit::Obj;
+  if (emitSO)
+    kind = Emit::SO;
+  if (kind == Emit::None)
+    return fail("nothing to emit: give --emit=llvmir|obj|so|ptx|cubin (or "
+                "--llvmir, --obj, --shared, --ptx, --cubin)");
+  std::string tgt = target;
+  if (tgt.empty())
+    tgt = (kind == Emit::PTX || kind == Emit::Cubin) ? "cuda:90" : "cpu";
+  StringRef t(tgt);
+  if (t.starts_with("cuda:")) {
+    if (kind == Emit::Obj || kind == Emit::SO || kind == Emit::HSACO)
+      return fail("--target " + tgt + " emits --llvmir, --ptx or --cubin");
+    if (!tt::getComputeCapability(t))
+      return fail("bad NVIDIA target '" + tgt + "' (expected cuda:NN, e.g. cuda:90)");
+    tt::translate::NVIDIARequest req;
+    req.input = inputFile;
+    req.output = outputFile;
+    req.target = tgt;
+    req.metadataPath = noMetadata ? std::string() : std::string(metadataFile);
+    req.kind = kind == Emit::LLVMIR ? tt::translate::NVIDIAOutput::LLVMIR
+               : kind == Emit::PTX  ? tt::translate::NVIDIAOutput::PTX
+                                    : tt::translate::NVIDIAOutput::Cubin;
+    req.numWarps = numWarps;
+    req.numStages = numStages;
+    return tt::translate::runNVIDIA(req);
+  }
+  if (t.starts_with("hip:"))
+    return fail("target '" + tgt +
+                "' is not available in this tt-translate yet; the CPU "
+                "backend is (--target cpu)");
+  if (t != "cpu")
+    return fail("unknown target '" + tgt +
+                "' (expected cpu, cuda:NN or hip:gfxNNN)");
+  if (kind == Emit::PTX || kind == Emit::Cubin || kind == Emit::HSACO)
+    return fail("--target cpu cannot emit PTX, cubin or HSACO: use "
+                "--emit=llvmir, obj or so");
+
+  mlir::DialectRegistry registry;
+  tt::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  mlir::DefaultTimingManager tm;
+  mlir::applyDefaultTimingManagerCLOptions(tm);
+  mlir::TimingScope timing = tm.getRootScope();
+
+  std::string err;
+  auto file = mlir::openInputFile(inputFile, &err);
+  if (!file)
+    return fail(err);
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  mlir::TimingScope parseTiming = timing.nest("Parse");
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  parseTiming.stop();
+  if (!module)
+    return 1;
+
+  tt::PipelineOptions popts;
+  popts.target = tgt;
+  int warps = getNumWarps(*module);
+  popts.numWarps = warps;
+  std::vector<tt::cpu::KernelInfo> kernels;
+  if (!isLLVMDialectModule(*module)) {
+    bool hasTT = false;
+    module->walk([&](mlir::triton::FuncOp) { hasTT = true; });
+    if (!hasTT)
+      return fail("expected TTIR (tt.func) or an LLVM dialect module");
+    mlir::PassManager pm(&context);
+    if (failed(mlir::applyPassManagerCLOptions(pm)))
+      return 1;
+    pm.enableTiming(timing);
+    if (!noTTIRStage)
+      tt::buildTTIRPipeline(pm, popts);
+    if (failed(pm.run(*module)))
+      return 1;
+    kernels = tt::cpu::getKernels(*module);
+    mlir::PassManager cpm(&context);
+    if (failed(mlir::applyPassManagerCLOptions(cpm)))
+      return 1;
+    cpm.enableTiming(timing);
+    tt::buildCPUPipeline(cpm, popts);
+    if (failed(cpm.run(*module)))
+      return 1;
+  }
+
+  tt::cpu::CPUOptions copts;
+  copts.cpu = mcpu;
+  copts.triple = mtriple;
+  copts.features = mattr;
+  copts.optLevel = optLevel;
+  LLVMContext llvmContext;
+  mlir::TimingScope llvmTiming = timing.nest("LLVM IR and optimization");
+  auto llvmModule = tt::cpu::translateToLLVMIR(*module, llvmContext, copts);
+  llvmTiming.stop();
+  if (!llvmModule)
+    return fail(toString(llvmModule.takeError()));
+
+  if (kind == Emit::LLVMIR) {
+    std::string s;
+    raw_string_ostream os(s);
+    (*llvmModule)->print(os, nullptr);
+    return writeOutput(outputFile, s, false) ? 0 : 1;
+  }
+
+  mlir::TimingScope codegenTiming = timing.nest("Code generation");
+  auto object = tt::cpu::emitObject(**llvmModule, copts);
+  codegenTiming.stop();
+  if (!object)
+    return fail(toString(object.takeError()));
+
+  if (kind == Emit::Obj) {
+    if (!writeOutput(outputFile, *object, true))
+      return 1;
+  } else {
+    mlir::TimingScope linkTiming = timing.nest("Link");
+    if (outputFile == "-") {
+      SmallString<128> tmp;
+      if (sys::fs::createTemporaryFile("tt-kernel", "so", tmp))
+        return fail("cannot create a temporary file");
+      if (Error e = tt::cpu::linkSharedLibrary(*object, tmp))
+        return fail(toString(std::move(e)));
+      auto buf = MemoryBuffer::getFile(tmp, /*IsText=*/false);
+      sys::fs::remove(tmp);
+      if (!buf)
+        return fail("cannot read back the shared library");
+      outs() << (*buf)->getBuffer();
+    } else if (Error e = tt::cpu::linkSharedLibrary(*object, outputFile)) {
+      return fail(toString(std::move(e)));
+    }
+  }
+
+  // Metadata, one JSON per kernel next to the output.
+  if (noMetadata || kernels.empty())
+    return 0;
+  if (!metadataFile.empty() && kernels.size() > 1)
+    return fail("--metadata names one file but the module has several "
+                "kernels");
+  for (const tt::cpu::KernelInfo &k : kernels) {
+    std::string path = metadataFile;
+    if (path.empty()) {
+      if (outputFile == "-")
+        continue;
+      SmallString<128> p(sys::path::parent_path(outputFile));
+      sys::path::append(p, k.name + ".json");
+      path = std::string(p);
+    }
+    if (!writeOutput(path, tt::cpu::getMetadataJSON(k, warps), false))
+      return 1;
+  }
+  return 0;
+}
