@@ -2,9 +2,30 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// tt-run stays free of LLVM and MLIR: a .ttir/.ttgir kernel is compiled by
+// running `tt-translate` (the one pipeline library behind it) as a child
+// process, without a shell, into a private temporary directory. The
+// tt-translate used is $TT_TRANSLATE, else the one next to tt-run's own
+// binary, else the first on PATH.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/Compile.h"
+#include "tt/Runtime/Metadata.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
 
 using namespace tt::runtime;
 
@@ -19,20 +40,147 @@ bool tt::runtime::needsCompilation(const std::string &path) {
          endsWith(path, ".mlir");
 }
 
-bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &,
+static bool isExecutable(const std::string &p) {
+  return !p.empty() && ::access(p.c_str(), X_OK) == 0;
+}
+
+static std::string findTranslate() {
+  if (const char *env = std::getenv("TT_TRANSLATE"))
+    return env;
+  char self[4096];
+  ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n > 0) {
+    self[n] = 0;
+    std::string dir(self);
+    dir = dir.substr(0, dir.rfind('/'));
+    if (isExecutable(dir + "/tt-translate"))
+      return dir + "/tt-translate";
+  }
+  if (const char *path = std::getenv("PATH")) {
+    std::stringstream ss(path);
+    std::string d;
+    while (std::getline(ss, d, ':'))
+      if (isExecutable(d + "/tt-translate"))
+        return d + "/tt-translate";
+  }
+  return "";
+}
+
+namespace {
+/// A temporary directory removed (with its files) when tt-run exits.
+struct TempDir {
+  std::string path;
+  std::vector<std::string> files;
+  ~TempDir() {
+    for (const std::string &f : files)
+      ::unlink(f.c_str());
+    if (!path.empty())
+      ::rmdir(path.c_str());
+  }
+  bool make(std::string &err) {
+    if (!path.empty())
+      return true;
+    const char *tmp = std::getenv("TMPDIR");
+    std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/tt-run-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back(0);
+    if (!::mkdtemp(buf.data())) {
+      err = std::string("cannot create a temporary directory: ") +
+            std::strerror(errno);
+      return false;
+    }
+    path = buf.data();
+    return true;
+  }
+};
+TempDir tempDir;
+int counter = 0;
+
+bool readAll(const std::string &path, std::vector<char> &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  out.assign(std::istreambuf_iterator<char>(in), {});
+  return true;
+}
+} // namespace
+
+bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
                                 std::string &err) {
-  std::string kind = endsWith(req.path, ".ttgir") ? ".ttgir" : ".ttir";
-  switch (req.target) {
-  case Target::CUDA:
-    err = "compiling " + kind + " needs the NVIDIA backend, not built yet";
-    return false;
-  case Target::HIP:
-    err = "compiling " + kind + " needs the AMD backend, not built yet";
-    return false;
-  case Target::CPU:
-    err = "compiling " + kind + " needs the CPU backend, not built yet";
+  if (req.target == Target::HIP) {
+    err = "compiling .ttir for HIP needs the AMD backend, not built yet";
     return false;
   }
-  err = "unknown target";
-  return false;
+  std::string translate = findTranslate();
+  if (translate.empty()) {
+    err = "compiling " + req.path +
+          " needs tt-translate (not found next to tt-run, on PATH, or in "
+          "$TT_TRANSLATE)";
+    return false;
+  }
+  if (!tempDir.make(err))
+    return false;
+  bool cuda = req.target == Target::CUDA;
+  std::string stem = tempDir.path + "/k" + std::to_string(counter++);
+  std::string binary = stem + (cuda ? ".ptx" : ".so");
+  std::string meta = stem + ".json";
+  std::string log = stem + ".log";
+  tempDir.files.insert(tempDir.files.end(), {binary, meta, log});
+
+  const char *arch = std::getenv("TT_RUN_CUDA_TARGET");
+  std::vector<std::string> args = {
+      translate, "--target", cuda ? (arch ? arch : "cuda:90") : "cpu",
+      "--num-warps", std::to_string(req.numWarps),
+      cuda ? "--ptx" : "--emit=so", req.path, "-o", binary,
+      "--metadata", meta};
+  if (cuda) {
+    args.push_back("--num-stages");
+    args.push_back(std::to_string(req.numStages));
+  }
+  std::vector<char *> argv;
+  for (std::string &a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid;
+  int rc = posix_spawn(&pid, translate.c_str(), &actions, nullptr, argv.data(),
+                       environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    err = "cannot run " + translate + ": " + std::strerror(rc);
+    return false;
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::vector<char> text;
+    readAll(log, text);
+    std::string first(text.begin(), text.end());
+    first = first.substr(0, first.find('\n'));
+    err = "compiling " + req.path + " failed: " +
+          (first.empty() ? "tt-translate exited abnormally" : first);
+    return false;
+  }
+  out.target = req.target;
+  out.format = cuda ? KernelImage::Format::PTX
+                    : KernelImage::Format::SharedObject;
+  out.path = binary;
+  if (!readAll(binary, out.bytes)) {
+    err = "tt-translate wrote no " + binary;
+    return false;
+  }
+  if (cuda)
+    out.bytes.push_back('\0');
+  if (!readKernelMetadata(meta, out.meta, err))
+    return false;
+  out.hasMeta = true;
+  if (out.name.empty())
+    out.name = req.name;
+  return true;
 }

@@ -94,8 +94,13 @@ public:
       err = "cannot load " + image.path + ": " + (e ? e : "dlopen failed");
       return false;
     }
+    // tt-translate --target cpu exports `<kernel>__packed`
+    // (docs/cpu-backend.md); hand-written kernels may use the bare name.
     k->fn = reinterpret_cast<tt_cpu_kernel_fn>(
-        dlsym(k->handle, image.name.c_str()));
+        dlsym(k->handle, (image.name + "__packed").c_str()));
+    if (!k->fn)
+      k->fn = reinterpret_cast<tt_cpu_kernel_fn>(
+          dlsym(k->handle, image.name.c_str()));
     if (!k->fn) {
       err = "no kernel named '" + image.name + "' in " + image.path;
       return false;
