@@ -42,7 +42,10 @@ void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(triton::createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
+  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(createCSEPass());
+  pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createCanonicalizerPass());
 }

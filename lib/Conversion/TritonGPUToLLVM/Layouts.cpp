@@ -85,6 +85,36 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
                                                  dot.getOpIdx());
     return std::nullopt;
   }
+  if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(encoding)) {
+    tt::AmdMfmaParams p;
+    p.version = mfma.getVersion();
+    p.warpsPerCTA = toVec<unsigned>(mfma.getWarpsPerCTA());
+    p.instrShape = toVec<unsigned>(mfma.getInstrShape());
+    p.isTransposed = mfma.getIsTransposed();
+    p.elementBitWidth = mfma.getElementBitWidth();
+    p.tilesPerWarp = toVec<unsigned>(mfma.getTilesPerWarp());
+    p.cga = toCGA(mfma.getCGALayout());
+    return tt::amdMfmaToLinearLayout(shape, p);
+  }
+  if (auto shared = dyn_cast<SwizzledSharedEncodingAttr>(encoding)) {
+    tt::SwizzledSharedParams p;
+    p.vec = shared.getVec();
+    p.perPhase = shared.getPerPhase();
+    p.maxPhase = shared.getMaxPhase();
+    p.order = toVec<unsigned>(shared.getOrder());
+    p.cga = toCGA(shared.getCGALayout());
+    return tt::swizzledSharedToLinearLayout(shape, p);
+  }
+  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(encoding)) {
+    if (nvmma.getFp4Padded())
+      return std::nullopt;
+    tt::NVMMASharedParams p;
+    p.swizzlingByteWidth = nvmma.getSwizzlingByteWidth();
+    p.transposed = nvmma.getTransposed();
+    p.elementBitWidth = nvmma.getElementBitWidth();
+    p.cga = toCGA(nvmma.getCGALayout());
+    return tt::nvmmaSharedToLinearLayout(shape, p);
+  }
   if (auto linear = dyn_cast<LinearEncodingAttr>(encoding)) {
     llvm::SmallVector<tt::LinearLayout::DimSize, 4> outDims;
     for (unsigned d = 0; d < shape.size(); ++d)

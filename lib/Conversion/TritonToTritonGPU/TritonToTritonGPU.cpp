@@ -87,12 +87,12 @@ public:
     MLIRContext *ctx = &getContext();
     if (numWarps <= 0 || (numWarps & (numWarps - 1))) {
       module.emitError() << "num-warps must be a power of two, got "
-                         << numWarps;
+                         << static_cast<int>(numWarps);
       return signalPassFailure();
     }
     if (threadsPerWarp != 32 && threadsPerWarp != 64) {
       module.emitError() << "threads-per-warp must be 32 or 64, got "
-                         << threadsPerWarp;
+                         << static_cast<int>(threadsPerWarp);
       return signalPassFailure();
     }
     Builder b(ctx);

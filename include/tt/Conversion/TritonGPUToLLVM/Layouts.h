@@ -14,9 +14,11 @@
 
 namespace mlir::triton::gpu {
 
-/// The linear layout of a tensor of `shape` in `encoding` (a distributed
-/// ttg encoding: blocked, slice, nvidia_mma, dot_op, linear). std::nullopt
-/// for encodings without a known mapping.
+/// The linear layout of a tensor of `shape` in `encoding`: for distributed
+/// encodings (blocked, slice, nvidia_mma, amd_mfma, dot_op, linear) a map
+/// from (register, lane, warp, block) to coordinates; for shared encodings
+/// (swizzled_shared, nvmma_shared) a map from (offset, block) to
+/// coordinates. std::nullopt for encodings without a known mapping.
 std::optional<tt::LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
                                                Attribute encoding);
 

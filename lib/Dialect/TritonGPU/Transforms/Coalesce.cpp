@@ -10,6 +10,7 @@
 #include "tt/Conversion/TritonToTritonGPU/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -81,6 +82,11 @@ public:
       Attribute layout = ttg::getBlockedEncoding(
           &getContext(), type.getShape(), sizePerThread, order, numWarps,
           threadsPerWarp, numCTAs);
+      TT_DEBUG("tritongpu-coalesce")
+          << op->getName() << " at " << op->getLoc() << ": " << perThread
+          << " elements per thread (alignment "
+          << axisInfo.getPtrAlignment(ptr) << ", " << bits << "-bit) -> "
+          << layout << "\n";
       if (layout != type.getEncoding())
         plan.push_back({op, layout});
     });

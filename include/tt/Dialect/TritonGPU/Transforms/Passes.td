@@ -48,4 +48,39 @@ def TritonGPURemoveLayoutConversions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "stage conversions to dot-operand layouts through shared memory";
+  let description = [{
+    A `#ttg.dot_op` layout holds each operand element in several threads (a
+    row of A is needed by every thread computing that row of the result).
+    Converting to it directly from a distributed layout would shuffle those
+    duplicates register to register. This pass rewrites each such
+    `ttg.convert_layout` into a `ttg.local_alloc` of the source into shared
+    memory (a swizzled layout chosen to avoid bank conflicts for the
+    operand's access pattern) followed by a `ttg.local_load` into the
+    dot-operand layout, so every element is written once and read by each
+    thread that needs it.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "accumulate elementwise in a loop and reduce once after it";
+  let description = [{
+    A loop that reduces a tile every iteration and folds the result into a
+    loop-carried scalar or row (`acc = acc + sum(x, axis)`) pays a
+    cross-thread reduction (shuffles, shared memory, barriers) per
+    iteration. When the accumulation uses the reduction's own combining
+    operation (add, max, min), the loop can instead carry the whole tile,
+    combine elementwise in each thread, and reduce once after the loop:
+    `acc0 + sum(sum_i x_i)`. The pass does this when the tile is small
+    enough per thread (at most 64 elements) that carrying it costs fewer
+    registers than it saves in communication.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,101 @@
+//===- ReduceDataDuplication.cpp - dot operands via shared memory -*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// Dimension order of an operand in shared memory: K fastest, so each
+/// thread's K-run of a dot-operand fragment is contiguous.
+SmallVector<unsigned> operandOrder(unsigned opIdx, unsigned rank) {
+  SmallVector<unsigned> order;
+  unsigned k = opIdx == 0 ? rank - 1 : rank - 2;
+  order.push_back(k);
+  for (unsigned d = rank; d-- > 0;)
+    if (d != k)
+      order.push_back(d);
+  return order;
+}
+
+/// A swizzle that spreads the rows of a tile over the 32 banks: vectors of
+/// 16 bytes, enough rows per 128-byte phase, and at most 8 phases.
+ttg::SwizzledSharedEncodingAttr chooseSwizzle(MLIRContext *ctx,
+                                              ArrayRef<int64_t> shape,
+                                              ArrayRef<unsigned> order,
+                                              unsigned elemBits,
+                                              bool mmaParent) {
+  if (!mmaParent) // FMA operands are read element by element.
+    return ttg::SwizzledSharedEncodingAttr::get(
+        ctx, 1, 1, 1, order, ttg::CGAEncodingAttr::get1CTALayout(ctx, shape.size()));
+  int64_t rowElems = shape[order[0]];
+  int64_t rowBytes = rowElems * elemBits / 8;
+  unsigned vec = std::max<unsigned>(1, 128 / elemBits);
+  unsigned perPhase = std::max<int64_t>(1, 128 / std::max<int64_t>(1, rowBytes));
+  unsigned maxPhase =
+      std::max<int64_t>(1, std::min<int64_t>(8, rowElems / vec));
+  return ttg::SwizzledSharedEncodingAttr::get(
+      ctx, vec, perPhase, maxPhase, order,
+      ttg::CGAEncodingAttr::get1CTALayout(ctx, shape.size()));
+}
+
+class ReduceDataDuplication
+    : public ttg::impl::TritonGPUReduceDataDuplicationBase<
+          ReduceDataDuplication> {
+public:
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    SmallVector<ttg::ConvertLayoutOp> targets;
+    getOperation().walk([&](ttg::ConvertLayoutOp cvt) {
+      auto dst = cast<RankedTensorType>(cvt.getType());
+      auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+      if (!isa<ttg::DotOperandEncodingAttr>(dst.getEncoding()))
+        return;
+      if (isa<ttg::DotOperandEncodingAttr>(src.getEncoding()))
+        return;
+      if (!isa<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr,
+               ttg::LinearEncodingAttr, ttg::NvidiaMmaEncodingAttr>(
+              src.getEncoding()))
+        return;
+      targets.push_back(cvt);
+    });
+    for (ttg::ConvertLayoutOp cvt : targets) {
+      auto dst = cast<RankedTensorType>(cvt.getType());
+      auto dot = cast<ttg::DotOperandEncodingAttr>(dst.getEncoding());
+      unsigned elemBits = dst.getElementType().getIntOrFloatBitWidth();
+      SmallVector<unsigned> order = operandOrder(dot.getOpIdx(), dst.getRank());
+      auto shared = chooseSwizzle(
+          ctx, dst.getShape(), order, elemBits,
+          isa<ttg::NvidiaMmaEncodingAttr, ttg::AMDMfmaEncodingAttr>(
+              dot.getParent()));
+      auto memType = ttg::MemDescType::get(
+          dst.getShape(), dst.getElementType(), shared,
+          ttg::SharedMemorySpaceAttr::get(ctx));
+      OpBuilder builder(cvt);
+      Value alloc = ttg::LocalAllocOp::create(builder, cvt.getLoc(), memType,
+                                              cvt.getSrc());
+      Value load =
+          ttg::LocalLoadOp::create(builder, cvt.getLoc(), dst, alloc);
+      cvt.replaceAllUsesWith(load);
+      cvt.erase();
+    }
+  }
+};
+
+} // namespace

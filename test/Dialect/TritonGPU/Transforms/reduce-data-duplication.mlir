@@ -1,0 +1,31 @@
+// RUN: tt-opt %s -split-input-file --tritongpu-reduce-data-duplication | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A blocked tile to an mma operand layout goes through a swizzled buffer.
+  // CHECK: #[[SH:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+  // CHECK-LABEL: tt.func @to_dot_operand
+  // CHECK: %[[A:.*]] = ttg.local_alloc %{{.*}} : (tensor<128x64xf16, #{{.*}}>) -> !ttg.memdesc<128x64xf16, #[[SH]], #smem>
+  // CHECK: ttg.local_load %[[A]] : !ttg.memdesc<128x64xf16, #[[SH]], #smem> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>>
+  // CHECK-NOT: ttg.convert_layout
+  tt.func @to_dot_operand(%x: tensor<128x64xf16, #blocked>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %c = ttg.convert_layout %x : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Other conversions are left alone.
+  // CHECK-LABEL: tt.func @other
+  // CHECK: ttg.convert_layout
+  // CHECK-NOT: ttg.local_alloc
+  tt.func @other(%x: tensor<512xf32, #b1>) -> tensor<512xf32, #b4> {
+    %c = ttg.convert_layout %x : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
+    tt.return %c : tensor<512xf32, #b4>
+  }
+}
