@@ -3,7 +3,7 @@
 # Idempotent: packages already present are skipped by apt.
 set -euo pipefail
 PKGS=(
-  cmake ninja-build ccache g++ clang-22 lld-22
+  cmake ninja-build ccache g++ clang-22 lld-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libyaml-cpp-dev libcxxopts-dev libgtest-dev
   zlib1g-dev libzstd-dev libffi-dev libedit-dev libxml2-dev libcurl4-openssl-dev libz3-dev

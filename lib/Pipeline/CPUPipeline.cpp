@@ -57,6 +57,7 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUFuseElementwise());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUVersionMasks());
 
   // Tensors to buffers, freed when dead.
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -73,6 +74,7 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerDot(dot));
   pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerCopies());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUHoistBufferReads());
   pm.addPass(math::createMathExtendToSupportedTypes());
   pm.addPass(triton::cpu::createTTCPULowerMath());
   pm.addPass(createConvertMathToLLVMPass());
@@ -85,7 +87,12 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // aligned_alloc rather than malloc plus pointer arithmetic, which would
+  // hide from LLVM that temporaries do not alias each other or the
+  // kernel's arguments.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

@@ -7,6 +7,7 @@
 #include "tt/Pipeline/NVIDIA.h"
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Pipeline/Debug.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -71,7 +72,11 @@ llvm::Error runPipeline(ModuleOp module,
                         llvm::StringRef stage) {
   PassManager pm(module.getContext());
   build(pm);
-  if (failed(applyPassManagerCLOptions(pm)) || failed(pm.run(module)))
+  if (failed(applyPassManagerCLOptions(pm)))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "bad pass manager options");
+  tt::debug::configurePassManager(pm, stage.lower());
+  if (failed(pm.run(module)))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the " + stage + " stage failed");
   return llvm::Error::success();
@@ -80,14 +85,16 @@ llvm::Error runPipeline(ModuleOp module,
 
 llvm::Error tt::lowerToLLVMDialect(ModuleOp module, PipelineOptions &opts) {
   Stage stage = detectStage(module);
-  if (stage != Stage::TTIR) {
+  auto readModuleOptions = [&] {
     if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
       opts.numWarps = warps.getInt();
     if (auto tpw = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
       opts.threadsPerWarp = tpw.getInt();
     if (auto target = module->getAttrOfType<StringAttr>("ttg.target"))
       opts.target = target.getValue().str();
-  }
+  };
+  if (stage != Stage::TTIR)
+    readModuleOptions();
   if (!getComputeCapability(opts.target))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "target '" + opts.target +
@@ -97,17 +104,24 @@ llvm::Error tt::lowerToLLVMDialect(ModuleOp module, PipelineOptions &opts) {
             module, [&](OpPassManager &pm) { buildTTIRPipeline(pm, opts); },
             "TTIR"))
       return err;
+    // Dumps (TRITON_KERNEL_DUMP) and overrides (TRITON_KERNEL_OVERRIDE).
+    if (auto err = tt::debug::finishStage("ttir", module))
+      return err;
     if (auto err = runPipeline(
             module, [&](OpPassManager &pm) { buildTTGIRPipeline(pm, opts); },
             "TTGIR"))
       return err;
   }
-  if (stage != Stage::LLIR)
+  if (stage != Stage::LLIR) {
+    if (auto err = tt::debug::finishStage("ttgir", module))
+      return err;
+    readModuleOptions(); // an override may change them
     if (auto err = runPipeline(
             module,
             [&](OpPassManager &pm) { buildNVIDIALLIRPipeline(pm, opts); },
             "LLIR"))
       return err;
+  }
   return llvm::Error::success();
 }
 
@@ -156,6 +170,8 @@ struct LLIROptions : public PassPipelineOptions<LLIROptions> {
 
 void tt::registerNVIDIAPipeline() {
   triton::registerTritonGPUToLLVMPasses();
+  // Every pass of the stage, so that tt-opt --run-reproducer can replay it.
+  registerPass([] { return createSCFToControlFlowPass(); });
   PassPipelineRegistration<LLIROptions>(
       "tt-llir",
       "The NVIDIA LLIR stage: convert-scf-to-cf, convert-triton-gpu-to-llvm, "

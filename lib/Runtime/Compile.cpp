@@ -128,10 +128,14 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
   tempDir.files.insert(tempDir.files.end(), {binary, meta, log});
 
   const char *arch = std::getenv("TT_RUN_CUDA_TARGET");
+  // A kernel file named like an option (`-o x.ttir`) stays a file name.
+  std::string input = req.path;
+  if (!input.empty() && input[0] == '-')
+    input = "./" + input;
   std::vector<std::string> args = {
       translate, "--target", cuda ? (arch ? arch : "cuda:90") : "cpu",
       "--num-warps", std::to_string(req.numWarps),
-      cuda ? "--ptx" : "--emit=so", req.path, "-o", binary,
+      cuda ? "--ptx" : "--emit=so", input, "-o", binary,
       "--metadata", meta};
   if (cuda) {
     args.push_back("--num-stages");

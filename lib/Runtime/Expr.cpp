@@ -13,6 +13,7 @@
 #include "tt/Runtime/DType.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -128,6 +129,9 @@ struct Node {
   std::vector<std::shared_ptr<Node>> args;
   std::vector<std::pair<std::string, std::shared_ptr<Node>>> kwargs;
   size_t pos = 0;
+  /// The longest path from here to a leaf, counting this node: the
+  /// recursion depth the evaluator (and the destructor) needs.
+  int height = 1;
 };
 
 struct Program {
@@ -152,6 +156,12 @@ struct Token {
   int64_t i = 0;
   double f = 0;
 };
+
+/// Limits that keep the recursive parser and evaluator (and the tree's
+/// destructor) far from the end of the stack: a real size or check
+/// expression nests a few levels, not hundreds.
+constexpr int kMaxNesting = 200; // parentheses, calls and unary signs
+constexpr int kMaxHeight = 1000; // depth of the tree, e.g. `1+1+...+1`
 
 class Parser {
 public:
@@ -198,6 +208,34 @@ private:
   std::string &err;
   std::vector<Token> toks;
   size_t cur = 0;
+  int nesting = 0;
+
+  /// Counts one level of nesting for as long as it lives.
+  struct Nest {
+    int &n;
+    explicit Nest(int &n) : n(n) { ++n; }
+    ~Nest() { --n; }
+  };
+  bool tooDeep(size_t pos) {
+    return nesting > kMaxNesting &&
+           !fail(pos, "expression nested more than " +
+                          std::to_string(kMaxNesting) + " levels deep");
+  }
+
+  /// Sets out's height from its operands; fails if the tree got too deep.
+  bool seal(NodePtr &out) {
+    int h = 0;
+    for (const NodePtr &a : out->args)
+      h = std::max(h, a->height);
+    for (const auto &kw : out->kwargs)
+      h = std::max(h, kw.second->height);
+    out->height = h + 1;
+    if (out->height > kMaxHeight)
+      return fail(out->pos, "expression more than " +
+                                std::to_string(kMaxHeight) +
+                                " operations deep");
+    return true;
+  }
 
   bool fail(size_t pos, const std::string &msg) {
     err = msg + " at column " + std::to_string(pos + 1) + " of '" + src + "'";
@@ -365,13 +403,15 @@ private:
     return true;
   }
 
-  NodePtr makeBin(const std::string &op, NodePtr l, NodePtr r, size_t pos) {
+  /// out = l op r.
+  bool makeBin(const std::string &op, NodePtr &out, NodePtr r, size_t pos) {
     auto n = std::make_shared<Node>();
     n->k = Node::K::Bin;
     n->op = op;
     n->pos = pos;
-    n->args = {l, r};
-    return n;
+    n->args = {out, std::move(r)};
+    out = std::move(n);
+    return seal(out);
   }
 
   bool parseExpr(NodePtr &out) { return parseCmp(out); }
@@ -386,7 +426,8 @@ private:
         NodePtr r;
         if (!parseAdd(r))
           return false;
-        out = makeBin(op, out, r, pos);
+        if (!makeBin(op, out, r, pos))
+          return false;
         break;
       }
     }
@@ -403,7 +444,8 @@ private:
       NodePtr r;
       if (!parseMul(r))
         return false;
-      out = makeBin(op, out, r, pos);
+      if (!makeBin(op, out, r, pos))
+        return false;
     }
     return true;
   }
@@ -418,16 +460,20 @@ private:
       NodePtr r;
       if (!parseUnary(r))
         return false;
-      out = makeBin(op, out, r, pos);
+      if (!makeBin(op, out, r, pos))
+        return false;
     }
     return true;
   }
 
   bool parseUnary(NodePtr &out) {
     if (isOp("-") || isOp("+")) {
+      Nest nest(nesting);
       const Token &t = next();
       bool neg = t.text == "-";
       size_t pos = t.pos;
+      if (tooDeep(pos))
+        return false;
       NodePtr operand;
       if (!parseUnary(operand))
         return false;
@@ -439,7 +485,7 @@ private:
       out->k = Node::K::Neg;
       out->pos = pos;
       out->args = {operand};
-      return true;
+      return seal(out);
     }
     return parsePower(out);
   }
@@ -454,7 +500,8 @@ private:
       NodePtr r;
       if (!parseUnary(r)) // right associative, binds tighter than unary -
         return false;
-      out = makeBin("**", out, r, pos);
+      if (!makeBin("**", out, r, pos))
+        return false;
     }
     return true;
   }
@@ -486,6 +533,9 @@ private:
         return true;
       }
       next(); // (
+      Nest nest(nesting);
+      if (tooDeep(id.pos))
+        return false;
       out = std::make_shared<Node>();
       out->k = Node::K::Call;
       out->name = id.text;
@@ -517,7 +567,7 @@ private:
         }
         if (isOp(")")) {
           next();
-          return true;
+          return seal(out);
         }
         return fail(peek().pos, "expected ',' or ')' but found '" +
                                     peek().text + "'");
@@ -525,6 +575,9 @@ private:
     }
     case Tok::Op:
       if (t.text == "(") {
+        Nest nest(nesting);
+        if (tooDeep(t.pos))
+          return false;
         next();
         if (!parseExpr(out))
           return false;
@@ -592,6 +645,25 @@ std::vector<std::string> Expression::freeNames() const {
 //===----------------------------------------------------------------------===//
 // Tensor kernels
 //===----------------------------------------------------------------------===//
+
+static std::atomic<int64_t> maxElements{int64_t(1) << 31};
+
+int64_t tt::runtime::maxTensorElements() { return maxElements; }
+void tt::runtime::setMaxTensorElements(int64_t n) { maxElements = n; }
+
+/// Whether a result of `shape` stays within maxTensorElements(); if not,
+/// `err` says so.
+static bool withinLimit(const std::vector<int64_t> &shape, std::string &err) {
+  int64_t n = 1;
+  bool overflow = false;
+  for (int64_t d : shape)
+    overflow |= __builtin_mul_overflow(n, d, &n);
+  if (!overflow && n <= maxElements)
+    return true;
+  err = "the result " + formatShape(shape) + " would have more than " +
+        std::to_string(int64_t(maxElements)) + " elements";
+  return false;
+}
 
 bool tt::runtime::broadcastShapes(const std::vector<int64_t> &a,
                                   const std::vector<int64_t> &b,
@@ -782,6 +854,8 @@ bool matmul(const Array &a0, const Array &b0, Value &out, std::string &err) {
   std::vector<int64_t> outShape = batch;
   outShape.push_back(M);
   outShape.push_back(N);
+  if (!withinLimit(outShape, err))
+    return false;
   auto res = Array::make(outShape);
   int64_t nb = 1;
   for (int64_t d : batch)
@@ -1100,6 +1174,9 @@ private:
     if (!broadcastShapes(A->shape, B->shape, shape))
       return fail("shapes " + formatShape(A->shape) + " and " +
                   formatShape(B->shape) + " do not broadcast");
+    std::string why;
+    if (!withinLimit(shape, why))
+      return fail(why);
     out = Value::ofTensor(mapBinary(*A, *B, shape, f));
     return true;
   }
@@ -1135,10 +1212,17 @@ private:
         out = Value::ofFloat(std::pow(double(x), double(y)));
         return true;
       }
+      // Square and multiply: a loop of y steps would run for ages on
+      // `1 ** 10**18`. A square is only taken while bits of y remain, and
+      // then it divides x ** y, so it overflows only when the result would.
       r = 1;
-      for (int64_t k = 0; k < y; ++k)
-        if (__builtin_mul_overflow(r, x, &r))
+      int64_t base = x;
+      for (uint64_t e = uint64_t(y); e; e >>= 1) {
+        if ((e & 1) && __builtin_mul_overflow(r, base, &r))
           return fail("integer overflow");
+        if (e > 1 && __builtin_mul_overflow(base, base, &base))
+          return fail("integer overflow");
+      }
     } else if (op == "<") {
       r = x < y;
     } else if (op == "<=") {
@@ -1327,7 +1411,13 @@ private:
         return false;
       if (b == 0)
         return fail("division by zero");
-      out = Value::ofInt(-floorDiv(-a, b));
+      if (a == std::numeric_limits<int64_t>::min() && b == -1)
+        return fail("integer overflow");
+      // Ceiling division; -(-a // b) would overflow for the smallest a.
+      int64_t q = a / b;
+      if (a % b != 0 && ((a < 0) == (b < 0)))
+        ++q;
+      out = Value::ofInt(q);
       return true;
     }
     if (f == "next_power_of_2") {
@@ -1508,6 +1598,9 @@ private:
       return fail("where(): shapes " + formatShape(C->shape) + ", " +
                   formatShape(A->shape) + " and " + formatShape(B->shape) +
                   " do not broadcast");
+    std::string why;
+    if (!withinLimit(shape, why))
+      return fail(why);
     std::shared_ptr<const Array> Cb, Ab, Bb;
     if (!broadcastTo(Value::ofTensor(C), shape, Cb, err) ||
         !broadcastTo(Value::ofTensor(A), shape, Ab, err) ||
@@ -1538,6 +1631,8 @@ bool tt::runtime::broadcastTo(const Value &v, const std::vector<int64_t> &shape,
           formatShape(shape);
     return false;
   }
+  if (!withinLimit(shape, err))
+    return false;
   auto zero = Array::make({});
   out = mapBinary(*A, *zero, shape, [](double x, double) { return x; });
   return true;

@@ -9,7 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/Npy.h"
+#include "tt/Runtime/AtomicFile.h"
 #include "tt/Runtime/Expr.h"
+
+#include <sys/stat.h>
 
 #include <cctype>
 #include <cerrno>
@@ -120,7 +123,13 @@ struct HeaderParser {
         ++j;
       if (j == i)
         return fail("expected a dimension");
-      out.push_back(std::strtoll(s.substr(i, j - i).c_str(), nullptr, 10));
+      errno = 0;
+      long long d = std::strtoll(s.substr(i, j - i).c_str(), nullptr, 10);
+      if (errno == ERANGE)
+        return fail("dimension out of range");
+      if (out.size() >= 64)
+        return fail("more than 64 dimensions");
+      out.push_back(d);
       i = j;
       eat('L'); // Python 2 long suffix
       if (eat(','))
@@ -241,9 +250,18 @@ bool tt::runtime::parseNpy(const uint8_t *b, size_t size, NpyArray &out,
   }
   if (!parseDescr(descr, out.dtype, err))
     return false;
-  size_t bytes = size_t(out.numel()) * dtypeSize(out.dtype);
+  // The size the header promises, checked for overflow before it is
+  // compared with the bytes there are. Every partial product must fit too
+  // (a zero dimension at the end does not make (2^40, 2^40, 0) harmless to
+  // code that multiplies the dimensions in order).
+  int64_t bytes = int64_t(dtypeSize(out.dtype));
+  for (int64_t d : out.shape)
+    if (__builtin_mul_overflow(bytes, d, &bytes)) {
+      err = "the .npy shape " + formatShape(out.shape) + " is too large";
+      return false;
+    }
   size_t dataStart = start + headerLen;
-  if (size - dataStart < bytes) {
+  if (size - dataStart < uint64_t(bytes)) {
     err = "truncated .npy data: " + std::to_string(size - dataStart) +
           " bytes for shape " + formatShape(out.shape) + " of '" + descr +
           "' (" + std::to_string(bytes) + " needed)";
@@ -258,6 +276,14 @@ bool tt::runtime::readNpy(const std::string &path, NpyArray &out,
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) {
     err = "cannot open '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  // A device or a pipe (/dev/zero, /dev/stdin) would be read forever or
+  // block: only regular files hold arrays.
+  struct stat st;
+  if (::fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    std::fclose(f);
+    err = "cannot read '" + path + "': not a regular file";
     return false;
   }
   std::vector<uint8_t> bytes;
@@ -339,18 +365,10 @@ bool tt::runtime::writeNpy(const std::string &path, const NpyArray &in,
   NpyArray storage;
   const NpyArray &a = npyCompatible(in, storage);
   std::vector<uint8_t> header = npyHeader(a);
-  FILE *f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    err = "cannot write '" + path + "': " + std::strerror(errno);
+  // Through a temporary file: a reader never sees half an array.
+  AtomicFile f;
+  if (!f.open(path, err) || !f.write(header.data(), header.size(), err) ||
+      !f.write(a.data.data(), a.data.size(), err) || !f.commit(err))
     return false;
-  }
-  bool ok = std::fwrite(header.data(), 1, header.size(), f) == header.size();
-  ok = ok && std::fwrite(a.data.data(), 1, a.data.size(), f) == a.data.size();
-  if (std::fclose(f) != 0)
-    ok = false;
-  if (!ok) {
-    err = "cannot write '" + path + "': " + std::strerror(errno);
-    return false;
-  }
   return true;
 }

@@ -14,14 +14,18 @@
 #include "tt/Runtime/Npy.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -34,6 +38,10 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// An error that names a line of the YAML file and the exit code it means.
+/// Programs one CPU launch may have: the runtime calls the kernel once per
+/// program, so a grid of 2^40 would run for days.
+constexpr int64_t kMaxCpuPrograms = (int64_t(1) << 31) - 1;
+
 struct Failure {
   int line = 0;
   std::string message;
@@ -471,8 +479,13 @@ bool FileRun::evaluate(Launch &L, Failure &f) {
           return false;
         }
         t.strides.push_back(s);
-        if (t.shape[k] > 0)
-          last += (t.shape[k] - 1) * s;
+        int64_t span;
+        if (t.shape[k] > 0 &&
+            (__builtin_mul_overflow(t.shape[k] - 1, s, &span) ||
+             __builtin_add_overflow(last, span, &last))) {
+          f = {a.stridesLine, "tensor '" + a.name + "' is too large"};
+          return false;
+        }
       }
       t.storageElems = t.numel == 0 ? 0 : last + 1;
       if (t.storageElems > (int64_t(1) << 40)) {
@@ -1020,6 +1033,106 @@ std::string describeInit(const InitSpec &i) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Host memory
+//===----------------------------------------------------------------------===//
+
+uint64_t tt::runtime::defaultHostMemoryLimit() {
+  long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+  uint64_t limit = pages > 0 && pageSize > 0
+                       ? uint64_t(pages) * uint64_t(pageSize)
+                       : uint64_t(1) << 40;
+  // A container's limit (cgroup v2, then v1) is what the kernel enforces.
+  for (const char *f : {"/sys/fs/cgroup/memory.max",
+                        "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    std::ifstream in(f);
+    std::string text;
+    if (!(in >> text) || text.empty() || !std::isdigit((unsigned char)text[0]))
+      continue;
+    uint64_t v = std::strtoull(text.c_str(), nullptr, 10);
+    if (v > 0 && v < limit)
+      limit = v;
+  }
+  return limit;
+}
+
+bool tt::runtime::parseByteSize(const std::string &text, uint64_t &bytes) {
+  size_t i = 0;
+  while (i < text.size() && std::isdigit((unsigned char)text[i]))
+    ++i;
+  if (i == 0 || i > 19)
+    return false;
+  uint64_t v = std::strtoull(text.substr(0, i).c_str(), nullptr, 10);
+  std::string unit = text.substr(i);
+  int shift = 0;
+  if (unit == "K" || unit == "KiB" || unit == "k")
+    shift = 10;
+  else if (unit == "M" || unit == "MiB")
+    shift = 20;
+  else if (unit == "G" || unit == "GiB")
+    shift = 30;
+  else if (unit == "T" || unit == "TiB")
+    shift = 40;
+  else if (!unit.empty() && unit != "B")
+    return false;
+  if (shift && v > (~uint64_t(0) >> shift))
+    return false;
+  bytes = v << shift;
+  return true;
+}
+
+std::string tt::runtime::formatBytes(double bytes) {
+  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 6) {
+    bytes /= 1024;
+    ++u;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes,
+                units[u]);
+  return buf;
+}
+
+namespace {
+
+/// What a run will allocate on the host, estimated from the evaluated
+/// launch before anything is allocated: each tensor's initial storage; on
+/// the CPU, the "device" copy; for each checked output its reference, the
+/// copy read back and its values in double; and the tensors a check reads,
+/// in double. Saturates instead of overflowing.
+double hostBytesNeeded(const Launch &L, const RunSpec &spec,
+                       const RunOptions &opts, bool cpuTarget,
+                       int &biggestLine) {
+  std::set<std::string> readByChecks;
+  for (const TensorArg &t : L.tensors)
+    if (t.spec->check.kind == CheckSpec::Kind::Expr)
+      for (const std::string &n : t.spec->check.expect.expr.freeNames())
+        readByChecks.insert(n);
+  double total = 0, biggest = -1;
+  for (const TensorArg &t : L.tensors) {
+    double storage = double(t.storageElems) * double(dtypeSize(t.dtype));
+    double asDouble = 8.0 * double(t.numel);
+    double bytes = storage * (cpuTarget ? 2 : 1);
+    bool checked = t.spec->check.kind != CheckSpec::Kind::None && !opts.noCheck;
+    if (checked || !opts.saveOutputs.empty() || !opts.saveInputs.empty())
+      bytes += storage + asDouble;
+    if (checked)
+      bytes += asDouble;
+    if (readByChecks.count(t.spec->name) && !opts.noCheck)
+      bytes += asDouble;
+    total += bytes;
+    if (bytes > biggest) {
+      biggest = bytes;
+      biggestLine = t.spec->shapeLine ? t.spec->shapeLine : t.spec->line;
+    }
+  }
+  (void)spec;
+  return total;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Runner
 //===----------------------------------------------------------------------===//
 
@@ -1110,6 +1223,35 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     return report(spec.kernelLine, "no kernel variant matches --variant",
                   ExitBadInput);
   out.target = targetName(prepared[0].target);
+
+  // Refuse what cannot run before allocating anything: more host memory
+  // than there is, or more programs than the CPU runtime runs.
+  bool cpuTarget = false;
+  for (const PreparedVariant &pv : prepared)
+    cpuTarget |= pv.target == Target::CPU;
+  uint64_t limit =
+      opts.maxHostBytes ? opts.maxHostBytes : defaultHostMemoryLimit();
+  int biggestLine = spec.argsLine;
+  double needed = hostBytesNeeded(L, spec, opts, cpuTarget, biggestLine);
+  if (needed > double(limit))
+    return report(biggestLine,
+                  "the tensors need " + formatBytes(needed) +
+                      " of host memory, more than the limit of " +
+                      formatBytes(double(limit)) +
+                      (opts.maxHostBytes ? " (--max-memory)"
+                                         : " (this machine's memory; "
+                                           "--max-memory changes it)"),
+                  ExitBadInput);
+  // Expressions in checks may broadcast into bigger tensors than any
+  // argument: hold each result to a share of the same limit.
+  setMaxTensorElements(int64_t(std::min<uint64_t>(limit / 32, INT64_MAX)));
+  int64_t programs = L.grid[0] * L.grid[1] * L.grid[2];
+  if (cpuTarget && programs > kMaxCpuPrograms)
+    return report(spec.gridLine,
+                  "the grid has " + std::to_string(programs) +
+                      " programs; the CPU runtime runs at most " +
+                      std::to_string(kMaxCpuPrograms) + " per launch",
+                  ExitBadInput);
 
   if (!fr.buildInputs(L, f) || !fr.buildReferences(L, f))
     return report(f.line, f.message, f.code);
@@ -1240,13 +1382,22 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       continue;
     // Scratch buffers: per-program size times the number of programs.
     const KernelMetadata &m = pv.image.meta;
-    int64_t programs = L.grid[0] * L.grid[1] * L.grid[2];
     DevicePtr scratch[2] = {0, 0};
     int64_t scratchSize[2] = {m.globalScratchSize, m.profileScratchSize};
     for (int s = 0; s < 2 && ok; ++s) {
       if (scratchSize[s] <= 0)
         continue;
-      if (!dev->alloc(size_t(scratchSize[s] * programs), scratch[s], err)) {
+      int64_t bytes;
+      if (__builtin_mul_overflow(scratchSize[s], programs, &bytes)) {
+        fail(pv.variant->line,
+             "scratch memory: " + std::to_string(scratchSize[s]) +
+                 " bytes for each of " + std::to_string(programs) +
+                 " programs is more than any device has",
+             ExitBadInput, "error");
+        ok = false;
+        break;
+      }
+      if (!dev->alloc(size_t(bytes), scratch[s], err)) {
         fail(pv.variant->line, "scratch memory: " + err, ExitBadInput,
              "error");
         ok = false;

@@ -13,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -33,11 +34,34 @@ const char *tt::runtime::targetName(Target t) {
   return "?";
 }
 
+/// The message with line breaks and other control characters written as
+/// escapes: an error stays one line (scripts read it that way), and text
+/// quoted from the input cannot move the cursor or recolor a terminal.
+static std::string oneLineMessage(const std::string &message) {
+  std::string s;
+  s.reserve(message.size());
+  for (char c : message) {
+    unsigned char u = (unsigned char)c;
+    if (c == '\n')
+      s += "\\n";
+    else if (c == '\r')
+      s += "\\r";
+    else if ((u < 0x20 && c != '\t') || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      s += buf;
+    } else
+      s += c;
+  }
+  return s;
+}
+
 std::string tt::runtime::formatError(const std::string &file, int line,
                                      const std::string &message) {
   if (line > 0)
-    return file + ":" + std::to_string(line) + ": error: " + message;
-  return file + ": error: " + message;
+    return file + ":" + std::to_string(line) +
+           ": error: " + oneLineMessage(message);
+  return file + ": error: " + oneLineMessage(message);
 }
 
 namespace {
@@ -468,6 +492,14 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
             for (auto it = v.begin(); it != v.end(); ++it) {
               KernelVariant kv;
               kv.label = scalarText(it->first, "a kernel label");
+              // A label names the directory of the variant's saved outputs
+              // (--save-outputs DIR/LABEL/): it must stay inside DIR.
+              if (kv.label.empty() || kv.label == "." || kv.label == ".." ||
+                  kv.label.find_first_of(std::string("/\\\0", 3)) !=
+                      std::string::npos)
+                fail(it->first, "kernel label '" + kv.label +
+                                    "' cannot name a directory (no '/', "
+                                    "'\\', '.' or '..')");
               if (!labels.insert(kv.label).second)
                 fail(it->first, "duplicate kernel label '" + kv.label + "'");
               kv.written = scalarText(it->second, "a kernel file");
@@ -602,11 +634,21 @@ bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
                                      std::strerror(errno));
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // Read at most kMaxSpecBytes: a spec is a few lines, and a path such as
+  // /dev/zero would otherwise be read until memory runs out.
+  constexpr size_t kMaxSpecBytes = 16 << 20;
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, size_t(in.gcount()));
+    if (text.size() > kMaxSpecBytes) {
+      error = formatError(path, 0, "larger than 16 MiB; not a run spec");
+      return false;
+    }
+  }
   size_t slash = path.rfind('/');
   std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
   if (dir.empty())
     dir = "/";
-  return parseRunSpecText(ss.str(), path, dir, spec, error);
+  return parseRunSpecText(text, path, dir, spec, error);
 }

@@ -16,6 +16,7 @@
 #define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <cxxopts.hpp>
 
+#include "tt/Runtime/AtomicFile.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/Runner.h"
 
@@ -87,6 +88,9 @@ int main(int argc, char **argv) {
     ("no-check", "Skip the output checks (e.g. sizes too large for the host "
                  "reference)")
     ("device", "Device ordinal", cxxopts::value<int>()->default_value("0"))
+    ("max-memory", "Host memory a run may use (e.g. 512M, 64G); a spec that "
+                   "needs more is refused before allocating (default: the "
+                   "machine's memory)", cxxopts::value<std::string>(), "SIZE")
     ("h,help", "Show this help")
     ("files", "YAML files", cxxopts::value<std::vector<std::string>>());
   // clang-format on
@@ -157,6 +161,12 @@ int main(int argc, char **argv) {
     opts.dryRun = res.count("dry-run") > 0;
     opts.noCheck = res.count("no-check") > 0;
     opts.device = res["device"].as<int>();
+    if (res.count("max-memory")) {
+      std::string m = res["max-memory"].as<std::string>();
+      if (!parseByteSize(m, opts.maxHostBytes) || opts.maxHostBytes == 0)
+        return usageError("--max-memory takes a size such as 512M or 64G, "
+                          "got '" + m + "'");
+    }
     if (res.count("files"))
       files = res["files"].as<std::vector<std::string>>();
   } catch (const std::exception &e) {
@@ -213,10 +223,10 @@ int main(int argc, char **argv) {
     if (json)
       std::fputs(w.str().c_str(), stdout);
     if (!jsonFile.empty()) {
-      FILE *f = std::fopen(jsonFile.c_str(), "w");
-      if (!f || std::fputs(w.str().c_str(), f) < 0 || std::fclose(f) != 0) {
-        std::fprintf(stderr, "tt-run: error: cannot write '%s'\n",
-                     jsonFile.c_str());
+      // Through a temporary file, so a reader never sees half a result.
+      std::string err;
+      if (!writeFileAtomic(jsonFile, w.str().data(), w.str().size(), err)) {
+        std::fprintf(stderr, "tt-run: error: %s\n", err.c_str());
         code = std::max(code, int(ExitBadInput));
       }
     }

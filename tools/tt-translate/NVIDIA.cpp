@@ -10,6 +10,7 @@
 
 #include "NVIDIA.h"
 
+#include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/NVIDIA.h"
 #include "tt/Pipeline/Pipeline.h"
 #include "tt/Target/NVPTX/NVPTX.h"
@@ -48,21 +49,11 @@ static bool write(StringRef path, StringRef data) {
 }
 
 int tt::translate::runNVIDIA(const NVIDIARequest &req) {
-  mlir::DialectRegistry registry;
-  tt::registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
   std::string err;
   auto file = mlir::openInputFile(req.input, &err);
   if (!file)
     return fail(err);
-  SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
+  std::string inputText = file->getBuffer().str();
 
   tt::PipelineOptions opts;
   opts.target = req.target;
@@ -70,6 +61,51 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
     opts.numWarps = req.numWarps;
   if (req.numStages > 0)
     opts.numStages = req.numStages;
+  std::string ptxas = tt::nvptx::findPtxas();
+
+  // TRITON_CACHE_DIR: a hit skips the whole compilation.
+  StringRef ext = req.kind == NVIDIAOutput::LLVMIR ? "llir"
+                  : req.kind == NVIDIAOutput::PTX  ? "ptx"
+                                                   : "cubin";
+  auto cache = tt::debug::CompileCache::open(
+      tt::debug::getCompilationKey(inputText, opts) + "\nptxas=" + ptxas);
+  if (cache && tt::debug::CompileCache::lookupsAllowed()) {
+    std::optional<std::string> hit = cache->lookup(ext);
+    std::optional<std::string> json = cache->lookup("json");
+    if (hit && (req.metadataPath.empty() || json)) {
+      if (!req.metadataPath.empty() && !write(req.metadataPath, *json))
+        return 1;
+      return write(req.output, *hit) ? 0 : 1;
+    }
+  }
+
+  mlir::DialectRegistry registry;
+  tt::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  // TRITON_KERNEL_DUMP / TRITON_KERNEL_OVERRIDE for every stage.
+  tt::debug::KernelSession session(inputText, opts);
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  session.setInputModule(*module);
+  auto finish = [&](StringRef stageExt, std::string &data) {
+    if (Error e = session.finishStage(stageExt, data)) {
+      errs() << "tt-translate: " << toString(std::move(e)) << "\n";
+      return false;
+    }
+    if (cache)
+      if (Error e = cache->store(session.getKernelName().str() + "." +
+                                     stageExt.str(),
+                                 data))
+        errs() << "tt-translate: warning: " << toString(std::move(e)) << "\n";
+    return true;
+  };
+
   if (Error e = tt::lowerToLLVMDialect(*module, opts))
     return fail(toString(std::move(e)));
 
@@ -77,32 +113,48 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
   auto llvmModule = tt::translateToLLVMIR(*module, llvmContext);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
+  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
+    return fail(toString(std::move(e)));
 
   int cc = *tt::getComputeCapability(opts.target);
-  std::string ptxas = tt::nvptx::findPtxas();
   tt::nvptx::PTXOptions ptxOptions;
   ptxOptions.computeCapability = cc;
   ptxOptions.ptxVersion = tt::nvptx::getPTXVersion(ptxas);
-  ptxOptions.optimize = !std::getenv("DISABLE_LLVM_OPT");
+  ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
 
-  if (!req.metadataPath.empty() &&
-      !write(req.metadataPath,
-             tt::buildNVIDIAMetadataJSON(*module, opts, ptxOptions.ptxVersion)))
+  std::string json =
+      tt::buildNVIDIAMetadataJSON(*module, opts, ptxOptions.ptxVersion);
+  if (!finish("json", json))
+    return 1;
+  if (!req.metadataPath.empty() && !write(req.metadataPath, json))
     return 1;
 
   if (req.kind == NVIDIAOutput::LLVMIR) {
     std::string text;
     raw_string_ostream os(text);
     (*llvmModule)->print(os, nullptr);
+    if (cache)
+      consumeError(cache->store(session.getKernelName().str() + ".llir", text));
     return write(req.output, text) ? 0 : 1;
   }
-  auto ptx = tt::nvptx::translateToPTX(**llvmModule, ptxOptions);
+  Expected<std::string> ptx = [&] {
+    tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+    tt::debug::StepTimer timer("LLVM IR to PTX");
+    return tt::nvptx::translateToPTX(**llvmModule, ptxOptions);
+  }();
   if (!ptx)
     return fail(toString(ptx.takeError()));
+  if (!finish("ptx", *ptx))
+    return 1;
   if (req.kind == NVIDIAOutput::PTX)
     return write(req.output, *ptx) ? 0 : 1;
-  auto cubin = tt::nvptx::compileToCubin(*ptx, cc, ptxas);
+  Expected<std::string> cubin = [&] {
+    tt::debug::StepTimer timer("ptxas");
+    return tt::nvptx::compileToCubin(*ptx, cc, ptxas);
+  }();
   if (!cubin)
     return fail(toString(cubin.takeError()));
+  if (!finish("cubin", *cubin))
+    return 1;
   return write(req.output, *cubin) ? 0 : 1;
 }

@@ -19,6 +19,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Pipeline/NVIDIA.h"
 #include "tt/Pipeline/Pipeline.h"
+#include "tt/Support/InputLimits.h"
 #include "tt/Target/CPU/CPU.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -111,18 +112,70 @@ int fail(const Twine &msg) {
   return 1;
 }
 
-/// Writes `data` to `path` ('-' is stdout).
+/// Whether `path` names something a file cannot be renamed over: stdout
+/// ('-'), a terminal, /dev/null, a pipe.
+bool isSpecialOutput(StringRef path) {
+  sys::fs::file_status st;
+  return path == "-" ||
+         (!sys::fs::status(path, st) && sys::fs::exists(st) &&
+          !sys::fs::is_regular_file(st));
+}
+
+/// Writes `data` to `path` ('-' is stdout). A regular file is written to a
+/// temporary name beside it and renamed once complete, so that a killed
+/// tt-translate never leaves half a file and concurrent writers of one
+/// path leave one whole copy.
 bool writeOutput(StringRef path, StringRef data, bool binary) {
-  std::string err;
-  auto out = mlir::openOutputFile(path, &err);
-  if (!out) {
-    errs() << "tt-translate: " << err << "\n";
+  (void)binary;
+  if (isSpecialOutput(path)) {
+    std::string err;
+    auto out = mlir::openOutputFile(path, &err);
+    if (!out) {
+      errs() << "tt-translate: " << err << "\n";
+      return false;
+    }
+    out->os() << data;
+    out->keep();
+    return true;
+  }
+  if (Error e = writeToOutput(path, [&](raw_ostream &os) {
+        os << data;
+        return Error::success();
+      })) {
+    errs() << "tt-translate: cannot write '" << path
+           << "': " << toString(std::move(e)) << "\n";
     return false;
   }
-  (void)binary;
-  out->os() << data;
-  out->keep();
   return true;
+}
+
+/// Links `object` into the shared library `path` through a temporary name in
+/// the same directory (see writeOutput).
+Error linkAtomically(StringRef object, StringRef path) {
+  if (isSpecialOutput(path))
+    return tt::cpu::linkSharedLibrary(object, path);
+  SmallString<128> tmp;
+  if (std::error_code ec =
+          sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", tmp))
+    return createStringError(ec, "cannot create a temporary file beside '" +
+                                     path + "': " + ec.message());
+  if (Error e = tt::cpu::linkSharedLibrary(object, tmp)) {
+    sys::fs::remove(tmp);
+    return e;
+  }
+  if (std::error_code ec = sys::fs::rename(tmp, path)) {
+    sys::fs::remove(tmp);
+    return createStringError(ec, "cannot write '" + path +
+                                     "': " + ec.message());
+  }
+  return Error::success();
+}
+
+/// Kernel names become file names (<kernel>.json next to the output): they
+/// must stay in that directory.
+bool isSafeFileStem(StringRef name) {
+  return !name.empty() && name != "." && name != ".." &&
+         name.find_first_of(StringRef("/\\\0", 3)) == StringRef::npos;
 }
 
 bool isLLVMDialectModule(mlir::ModuleOp module) {
@@ -142,8 +195,7 @@ int getNumWarps(mlir::ModuleOp module) {
 }
 } // namespace
 
-int main(int argc, char **argv) {
-  InitLLVM init(argc, argv);
+static int runTool(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
@@ -221,6 +273,10 @@ int main(int argc, char **argv) {
   auto file = mlir::openInputFile(inputFile, &err);
   if (!file)
     return fail(err);
+  if (!tt::checkIRNesting(file->getBuffer(), tt::kMaxIRNesting, err)) {
+    errs() << inputFile << ": error: " << err << "\n";
+    return 1;
+  }
   SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -250,6 +306,14 @@ int main(int argc, char **argv) {
     if (failed(pm.run(*module)))
       return 1;
     kernels = tt::cpu::getKernels(*module);
+    // Refuse before writing anything.
+    if (!noMetadata && metadataFile.empty() && outputFile != "-" &&
+        (kind == Emit::SO || kind == Emit::Obj))
+      for (const tt::cpu::KernelInfo &k : kernels)
+        if (!isSafeFileStem(k.name))
+          return fail("kernel name '" + k.name +
+                      "' cannot name a metadata file next to the output; "
+                      "give --metadata FILE or --no-metadata");
     mlir::PassManager cpm(&context);
     if (failed(mlir::applyPassManagerCLOptions(cpm)))
       return 1;
@@ -300,7 +364,7 @@ int main(int argc, char **argv) {
       if (!buf)
         return fail("cannot read back the shared library");
       outs() << (*buf)->getBuffer();
-    } else if (Error e = tt::cpu::linkSharedLibrary(*object, outputFile)) {
+    } else if (Error e = linkAtomically(*object, outputFile)) {
       return fail(toString(std::move(e)));
     }
   }
@@ -324,4 +388,12 @@ int main(int argc, char **argv) {
       return 1;
   }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  // On the main thread: it installs signal handlers and an alternate signal
+  // stack, which belong to the thread that lives as long as the process.
+  InitLLVM init(argc, argv);
+  // MLIR recurses once per level of nesting: see InputLimits.h.
+  return tt::runWithLargeStack([&] { return runTool(argc, argv); });
 }

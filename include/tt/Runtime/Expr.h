@@ -92,6 +92,13 @@ private:
   std::string source;
 };
 
+/// The most elements a tensor computed by an expression may have. A check
+/// such as `col * row` of two long vectors broadcasts to their product, so
+/// results above the limit are an evaluation error rather than an
+/// allocation. tt-run derives it from its host memory limit.
+int64_t maxTensorElements();
+void setMaxTensorElements(int64_t n);
+
 /// Convenience: parse and evaluate in one step.
 bool evaluateString(const std::string &text, const Scope &scope, Value &out,
                     std::string &err);

@@ -51,7 +51,22 @@ struct RunOptions {
   bool hasTarget = false;
   Target target = Target::CUDA;
   int device = 0;
+  /// Host memory a run may use (inputs, references, CPU "device" buffers);
+  /// a spec that needs more is refused before anything is allocated.
+  /// 0: the machine's memory (or its cgroup's limit, if lower).
+  uint64_t maxHostBytes = 0;
 };
+
+/// The default of RunOptions::maxHostBytes: physical memory, or the memory
+/// limit of the cgroup tt-run runs in if that is lower.
+uint64_t defaultHostMemoryLimit();
+
+/// Parses a size such as `512M`, `64G`, `1T` or `4096` (bytes; K, M, G, T
+/// are powers of 1024).
+bool parseByteSize(const std::string &text, uint64_t &bytes);
+
+/// `1.5 GiB`, `4.0 TiB`, `512 B`.
+std::string formatBytes(double bytes);
 
 struct CheckResult {
   std::string output;

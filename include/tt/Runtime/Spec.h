@@ -114,7 +114,8 @@ struct RunSpec {
   int warmup = -1, reps = -1;
 };
 
-/// "file:line: error: message" (or "file: error: message" without a line).
+/// "file:line: error: message" (or "file: error: message" without a line),
+/// one line: line breaks and control characters in the message are escaped.
 std::string formatError(const std::string &file, int line,
                         const std::string &message);
 

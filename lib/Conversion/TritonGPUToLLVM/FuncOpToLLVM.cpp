@@ -7,6 +7,11 @@
 // scratch) that the launcher passes (null when unused). The kernel requires
 // exactly num_warps * 32 threads per CTA.
 //
+// A private tt.func that survived inlining (`noinline = true`) becomes an
+// internal llvm.func with the converted signature plus the same two scratch
+// pointers, which every tt.call passes through from its caller, as upstream
+// does. Several results travel as one struct.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
@@ -38,10 +43,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
     }
     SmallVector<Type> inputs(signature.getConvertedTypes());
     auto global = LLVM::LLVMPointerType::get(ctx, 1);
-    if (isKernel) {
-      inputs.push_back(global); // global scratch
-      inputs.push_back(global); // profile scratch
-    }
+    inputs.push_back(global); // global scratch
+    inputs.push_back(global); // profile scratch
     SmallVector<Type> results;
     for (Type t : type.getResults())
       results.push_back(getTypeConverter()->convertType(t));
@@ -60,17 +63,18 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
       newFunc->setAttr(
           NVVM::NVVMDialect::getReqntidAttrName(),
           rewriter.getDenseI32ArrayAttr({lc.numWarps * lc.threadsPerWarp}));
+    } else if (auto noinline = func->getAttrOfType<BoolAttr>("noinline");
+               noinline && noinline.getValue()) {
+      newFunc.setNoInline(true);
     }
     rewriter.inlineRegionBefore(func.getBody(), newFunc.getBody(),
                                 newFunc.end());
     if (failed(rewriter.convertRegionTypes(&newFunc.getBody(),
                                            *getTypeConverter(), &signature)))
       return failure();
-    if (isKernel) {
-      Block &entry = newFunc.getBody().front();
-      entry.addArgument(global, func.getLoc());
-      entry.addArgument(global, func.getLoc());
-    }
+    Block &entry = newFunc.getBody().front();
+    entry.addArgument(global, func.getLoc());
+    entry.addArgument(global, func.getLoc());
     rewriter.eraseOp(func);
     return success();
   }
@@ -78,14 +82,72 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
   LoweringContext &lc;
 };
 
+/// Several return values travel as one struct.
+Type packedResultType(MLIRContext *ctx, TypeRange results) {
+  if (results.empty())
+    return LLVM::LLVMVoidType::get(ctx);
+  if (results.size() == 1)
+    return results[0];
+  return LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(results));
+}
+
 struct ReturnOpConversion : public ConvertOpToLLVMPattern<ReturnOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (adaptor.getSrcs().size() > 1)
-      return op.emitError("functions returning several values are not lowered yet");
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getSrcs());
+    ValueRange srcs = adaptor.getSrcs();
+    if (srcs.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, srcs);
+      return success();
+    }
+    Location loc = op.getLoc();
+    Type type = packedResultType(getContext(), srcs.getTypes());
+    Value packed = LLVM::UndefOp::create(rewriter, loc, type);
+    for (auto [i, v] : llvm::enumerate(srcs))
+      packed = LLVM::InsertValueOp::create(rewriter, loc, packed, v, i);
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, packed);
+    return success();
+  }
+};
+
+/// tt.call of a function kept out of line: the converted operands, then the
+/// caller's own two scratch pointers.
+struct CallOpConversion : public ConvertOpToLLVMPattern<CallOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto caller = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!caller)
+      return failure();
+    SmallVector<Value> operands(adaptor.getOperands());
+    auto callerArgs = caller.getBody().front().getArguments();
+    if (callerArgs.size() < 2)
+      return op.emitError("the calling function has no scratch pointers");
+    operands.append(callerArgs.end() - 2, callerArgs.end());
+    SmallVector<Type> results;
+    for (Type t : op.getResultTypes()) {
+      Type converted = getTypeConverter()->convertType(t);
+      if (!converted)
+        return op.emitError() << "cannot lower result type " << t;
+      results.push_back(converted);
+    }
+    Type resultType = packedResultType(getContext(), results);
+    SmallVector<Type> argTypes(ValueRange(operands).getTypes());
+    auto fnType = LLVM::LLVMFunctionType::get(resultType, argTypes);
+    auto call = LLVM::CallOp::create(rewriter, loc, fnType,
+                                     op.getCalleeAttr(), operands);
+    if (results.size() <= 1) {
+      rewriter.replaceOp(op, call->getResults());
+      return success();
+    }
+    SmallVector<Value> values;
+    for (unsigned i = 0; i < results.size(); ++i)
+      values.push_back(
+          LLVM::ExtractValueOp::create(rewriter, loc, call.getResult(), i));
+    rewriter.replaceOp(op, values);
     return success();
   }
 };
@@ -96,5 +158,5 @@ void mlir::triton::lowering::populateFuncOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
   patterns.add<FuncOpConversion>(tc, lc);
-  patterns.add<ReturnOpConversion>(tc);
+  patterns.add<ReturnOpConversion, CallOpConversion>(tc);
 }

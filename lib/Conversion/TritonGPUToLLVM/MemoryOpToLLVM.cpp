@@ -143,24 +143,6 @@ Value emitAsm(OpBuilder &b, Location loc, Type resultType, ValueRange args,
   return op.getNumResults() ? op.getResult(0) : Value();
 }
 
-/// Register bits, lane bits and warp bits that only duplicate data: a
-/// store must be issued by one copy only.
-Value isRepresentative(OpBuilder &b, Location loc, const tt::LinearLayout &l,
-                       const LoweringContext &lc) {
-  Value pred;
-  auto masks = l.getFreeVariableMasks();
-  for (auto &[dim, mask] : masks) {
-    if (mask == 0 || (dim != tt::kLane && dim != tt::kWarp))
-      continue;
-    Value hw = dim == tt::kLane ? laneId(b, loc, lc) : warpId(b, loc, lc);
-    Value bits = LLVM::AndOp::create(b, loc, hw, i32Const(b, loc, mask));
-    Value zero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
-                                      i32Const(b, loc, 0));
-    pred = pred ? (Value)LLVM::AndOp::create(b, loc, pred, zero) : zero;
-  }
-  return pred;
-}
-
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LoadOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}

@@ -57,6 +57,13 @@ public:
     lc.numWarps = triton::gpu::maybeLookupNumWarps(module).value_or(4);
     lc.threadsPerWarp = triton::gpu::maybeLookupThreadsPerWarp(module).value_or(32);
     lc.computeCapability = computeCapability;
+    // The module's own target wins over the option, as everywhere else.
+    if (auto target = module->getAttrOfType<StringAttr>("ttg.target")) {
+      StringRef t = target.getValue();
+      int cc = 0;
+      if (t.consume_front("cuda:") && !t.getAsInteger(10, cc) && cc > 0)
+        lc.computeCapability = cc;
+    }
 
     LowerToLLVMOptions options(ctx);
     TritonGPUToLLVMTypeConverter tc(ctx, options);
@@ -66,6 +73,10 @@ public:
     populateMemoryOpToLLVMPatterns(tc, patterns, lc);
     populateViewOpToLLVMPatterns(tc, patterns, lc);
     populateReduceOpToLLVMPatterns(tc, patterns, lc);
+    populateAtomicOpToLLVMPatterns(tc, patterns, lc);
+    populateScanOpToLLVMPatterns(tc, patterns, lc);
+    populateShapeOpToLLVMPatterns(tc, patterns, lc);
+    populatePrintOpToLLVMPatterns(tc, patterns, lc);
     arith::populateArithToLLVMConversionPatterns(tc, patterns);
     populateMathToLLVMConversionPatterns(tc, patterns,
                                          /*approximateLog1p=*/true,

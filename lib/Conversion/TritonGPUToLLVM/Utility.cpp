@@ -12,6 +12,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
@@ -217,8 +219,9 @@ Value mlir::triton::lowering::bitcastFromInt(OpBuilder &b, Location loc,
   return LLVM::BitcastOp::create(b, loc, type, v);
 }
 
-Value mlir::triton::lowering::shuffleXor(OpBuilder &b, Location loc, Value v,
-                                         int mask) {
+Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
+                                      NVVM::ShflKind kind, Value laneOrOffset,
+                                      int clamp) {
   Type type = v.getType();
   unsigned bits = isa<LLVM::LLVMPointerType>(type)
                       ? 64
@@ -226,29 +229,236 @@ Value mlir::triton::lowering::shuffleXor(OpBuilder &b, Location loc, Value v,
   if (bits == 64) {
     // Two 32-bit halves.
     Value i = bitcastToInt(b, loc, v);
+    Value c32 = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                         b.getI64IntegerAttr(32));
     Value lo = LLVM::TruncOp::create(b, loc, b.getI32Type(), i);
-    Value hi = LLVM::TruncOp::create(
-        b, loc, b.getI32Type(),
-        LLVM::LShrOp::create(b, loc, i,
-                             LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                                      b.getI64IntegerAttr(32))));
-    lo = shuffleXor(b, loc, lo, mask);
-    hi = shuffleXor(b, loc, hi, mask);
+    Value hi = LLVM::TruncOp::create(b, loc, b.getI32Type(),
+                                     LLVM::LShrOp::create(b, loc, i, c32));
+    lo = shuffle(b, loc, lo, kind, laneOrOffset, clamp);
+    hi = shuffle(b, loc, hi, kind, laneOrOffset, clamp);
     Value wide = LLVM::OrOp::create(
         b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
         LLVM::ShlOp::create(b, loc,
                             LLVM::ZExtOp::create(b, loc, b.getI64Type(), hi),
-                            LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                                     b.getI64IntegerAttr(32))));
+                            c32));
     return bitcastFromInt(b, loc, wide, type);
   }
   Value word = bitcastToInt(b, loc, v);
   if (bits < 32)
     word = LLVM::ZExtOp::create(b, loc, b.getI32Type(), word);
   Value shuffled = NVVM::ShflOp::create(
-      b, loc, b.getI32Type(), i32Const(b, loc, -1), word, i32Const(b, loc, mask),
-      i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+      b, loc, b.getI32Type(), i32Const(b, loc, -1), word, laneOrOffset,
+      i32Const(b, loc, clamp), kind, UnitAttr());
   if (bits < 32)
     shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
   return bitcastFromInt(b, loc, shuffled, type);
+}
+
+Value mlir::triton::lowering::shuffleXor(OpBuilder &b, Location loc, Value v,
+                                         int mask) {
+  return shuffle(b, loc, v, NVVM::ShflKind::bfly, i32Const(b, loc, mask), 0x1f);
+}
+
+SmallVector<int32_t>
+mlir::triton::lowering::registerCoord(const tt::LinearLayout &layout,
+                                      unsigned r) {
+  SmallVector<tt::LinearLayout::DimSize, 4> in;
+  for (tt::Dim d : layout.getInDimNames())
+    in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
+  SmallVector<int32_t> c;
+  for (auto &[dim, v] : layout.apply(in))
+    c.push_back(v);
+  return c;
+}
+
+Value mlir::triton::lowering::isRepresentative(OpBuilder &b, Location loc,
+                                               const tt::LinearLayout &l,
+                                               const LoweringContext &lc) {
+  Value pred;
+  for (auto &[dim, mask] : l.getFreeVariableMasks()) {
+    if (mask == 0 || (dim != tt::kLane && dim != tt::kWarp))
+      continue;
+    Value hw = dim == tt::kLane ? laneId(b, loc, lc) : warpId(b, loc, lc);
+    Value bits = LLVM::AndOp::create(b, loc, hw, i32Const(b, loc, mask));
+    Value zero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                      i32Const(b, loc, 0));
+    pred = pred ? (Value)LLVM::AndOp::create(b, loc, pred, zero) : zero;
+  }
+  return pred;
+}
+
+Value mlir::triton::lowering::inlineAsm(OpBuilder &b, Location loc,
+                                        Type resultType, ValueRange args,
+                                        StringRef text, StringRef constraints,
+                                        bool sideEffects) {
+  auto dialect = LLVM::AsmDialectAttr::get(b.getContext(),
+                                           LLVM::AsmDialect::AD_ATT);
+  if (resultType && isa<LLVM::LLVMVoidType>(resultType))
+    resultType = Type();
+  auto op = LLVM::InlineAsmOp::create(b, loc, resultType, args, text,
+                                      constraints, sideEffects,
+                                      /*is_align_stack=*/false,
+                                      LLVM::TailCallKind::None, dialect,
+                                      ArrayAttr());
+  return op.getNumResults() ? op.getResult(0) : Value();
+}
+
+void mlir::triton::lowering::predicatedSharedStore(OpBuilder &b, Location loc,
+                                                   Value pred, Value addr,
+                                                   Value v) {
+  Type type = v.getType();
+  unsigned bits = isa<LLVM::LLVMPointerType>(type)
+                      ? 64
+                      : std::max(8u, type.getIntOrFloatBitWidth());
+  Value word = bitcastToInt(b, loc, v);
+  if (bits == 8) // Bytes travel in 16-bit registers.
+    word = LLVM::ZExtOp::create(b, loc, b.getI16Type(), word);
+  StringRef cls = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  Value addr32 = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), addr);
+  std::string text =
+      "@$0 st.shared.b" + std::to_string(bits) + " [ $1 + 0 ], $2;";
+  inlineAsm(b, loc, Type(), {pred, addr32, word}, text, std::string("b,r,") + cls.str(),
+            /*sideEffects=*/true);
+}
+
+Value mlir::triton::lowering::linearize(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> coord,
+                                        ArrayRef<int64_t> shape) {
+  Value off;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    if (!off) {
+      off = coord[d];
+      continue;
+    }
+    off = LLVM::MulOp::create(b, loc, off, i32Const(b, loc, shape[d]));
+    off = LLVM::AddOp::create(b, loc, off, coord[d]);
+  }
+  return off ? off : i32Const(b, loc, 0);
+}
+
+Type mlir::triton::lowering::sharedMemoryType(OpBuilder &b, Type elemType) {
+  return elemType.isInteger(1) ? b.getI8Type() : elemType;
+}
+
+unsigned mlir::triton::lowering::sharedMemoryBytes(Type memType) {
+  if (isa<LLVM::LLVMPointerType>(memType))
+    return 8;
+  return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
+}
+
+SmallVector<Value> mlir::triton::lowering::exchangeThroughShared(
+    OpBuilder &b, Location loc, LoweringContext &lc, ModuleOp module,
+    Type elemType, int64_t numSlots, ArrayRef<std::pair<Value, Value>> stores,
+    ArrayRef<Value> loadOffsets) {
+  Type memType = sharedMemoryType(b, elemType);
+  lc.sharedBytes =
+      std::max<int64_t>(lc.sharedBytes, numSlots * sharedMemoryBytes(memType));
+  Value base = sharedBase(b, loc, module);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  barrier(b, loc);
+  for (auto [v, off] : stores) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+                                     ValueRange{off});
+    if (memType != elemType)
+      v = LLVM::ZExtOp::create(b, loc, memType, v);
+    LLVM::StoreOp::create(b, loc, v, addr);
+  }
+  barrier(b, loc);
+  SmallVector<Value> out;
+  for (Value off : loadOffsets) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+                                     ValueRange{off});
+    Value v = LLVM::LoadOp::create(b, loc, memType, addr);
+    if (memType != elemType)
+      v = LLVM::TruncOp::create(b, loc, elemType, v);
+    out.push_back(v);
+  }
+  return out;
+}
+
+Value mlir::triton::lowering::globalString(OpBuilder &b, Location loc,
+                                           ModuleOp module, StringRef prefix,
+                                           StringRef contents) {
+  MLIRContext *ctx = b.getContext();
+  std::string data = contents.str();
+  data.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), data.size());
+  // Reuse an identical string.
+  LLVM::GlobalOp global;
+  for (auto g : module.getOps<LLVM::GlobalOp>()) {
+    auto value = dyn_cast_or_null<StringAttr>(g.getValueOrNull());
+    if (g.getConstant() && value && value.getValue() == data &&
+        g.getSymName().starts_with(prefix)) {
+      global = g;
+      break;
+    }
+  }
+  if (!global) {
+    unsigned n = 0;
+    std::string name;
+    do
+      name = (prefix + "_" + Twine(n++)).str();
+    while (module.lookupSymbol(name));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(data), /*alignment=*/1);
+  }
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                   global.getSymName());
+}
+
+LLVM::LLVMFuncOp mlir::triton::lowering::getOrDeclareFunction(
+    OpBuilder &b, ModuleOp module, StringRef name,
+    LLVM::LLVMFunctionType type) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+std::optional<SmallVector<std::pair<unsigned, unsigned>>>
+mlir::triton::lowering::mapRegistersAcross(
+    ArrayRef<tt::LinearLayout> srcs, const tt::LinearLayout &dst,
+    function_ref<OperandCoord(ArrayRef<int32_t>)> mapCoord) {
+  unsigned rank = dst.getNumOutDims();
+  SmallVector<int32_t> zero(rank, 0);
+  OperandCoord origin = mapCoord(zero);
+  // Hardware bits must move along the same coordinates in operand and
+  // result, and never change the operand.
+  for (tt::Dim hw : {tt::kLane, tt::kWarp, tt::kBlock}) {
+    if (!dst.hasInDim(hw))
+      continue;
+    for (unsigned bit = 0, e = dst.getInDimSizeLog2(hw); bit < e; ++bit) {
+      tt::LinearLayout::Basis basis = dst.getBasis(hw, bit);
+      OperandCoord image = mapCoord(SmallVector<int32_t>(basis.begin(), basis.end()));
+      if (image.first != origin.first)
+        return std::nullopt;
+      for (const tt::LinearLayout &src : srcs) {
+        if (!src.hasInDim(hw) || src.getInDimSizeLog2(hw) != e)
+          return std::nullopt;
+        tt::LinearLayout::Basis srcBasis = src.getBasis(hw, bit);
+        for (unsigned d = 0; d < srcBasis.size(); ++d)
+          if ((image.second[d] ^ origin.second[d]) != srcBasis[d])
+            return std::nullopt;
+      }
+    }
+  }
+  SmallVector<std::map<SmallVector<int32_t>, unsigned>> srcRegs(srcs.size());
+  for (auto [k, src] : llvm::enumerate(srcs))
+    for (unsigned r = 0, e = src.getInDimSize(tt::kRegister); r < e; ++r)
+      srcRegs[k].emplace(registerCoord(src, r), r);
+  SmallVector<std::pair<unsigned, unsigned>> out;
+  for (unsigned r = 0, e = dst.getInDimSize(tt::kRegister); r < e; ++r) {
+    OperandCoord where = mapCoord(registerCoord(dst, r));
+    if (where.first >= srcs.size())
+      return std::nullopt;
+    auto it = srcRegs[where.first].find(where.second);
+    if (it == srcRegs[where.first].end())
+      return std::nullopt;
+    out.push_back({where.first, it->second});
+  }
+  return out;
 }

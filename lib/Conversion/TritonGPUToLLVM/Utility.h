@@ -73,10 +73,77 @@ void barrier(OpBuilder &b, Location loc);
 /// Butterfly shuffle of a 32-bit-or-smaller scalar across the warp.
 Value shuffleXor(OpBuilder &b, Location loc, Value v, int mask);
 
+/// A warp shuffle of any scalar (64-bit values travel as two halves, narrower
+/// ones widened to 32 bits): `kind` up/down take a lane delta, bfly an XOR
+/// mask, idx a source lane; `clamp` is PTX's c operand (0 for up, 0x1f
+/// otherwise).
+Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
+              Value laneOrOffset, int clamp);
+
 /// Converts a scalar to/from an integer of the same width (for shuffles and
 /// inline assembly).
 Value bitcastToInt(OpBuilder &b, Location loc, Value v);
 Value bitcastFromInt(OpBuilder &b, Location loc, Value v, Type type);
+
+/// Tensor coordinate of register `r` with lane, warp and block 0.
+SmallVector<int32_t> registerCoord(const tt::LinearLayout &layout, unsigned r);
+
+/// True for the one copy of each element that several threads hold (the
+/// lane and warp bits `layout` does not use are 0); null when no element is
+/// duplicated across threads. Registers that duplicate others are found with
+/// `layout.getFreeVariableMask(tt::kRegister)`.
+Value isRepresentative(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
+                       const LoweringContext &lc);
+
+/// An inline-PTX statement; a void `resultType` (or null) gives no result.
+Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange args,
+                StringRef text, StringRef constraints, bool sideEffects);
+
+/// `@pred st.shared.bN [addr], v`: a shared-memory store only the threads
+/// with `pred` set make.
+void predicatedSharedStore(OpBuilder &b, Location loc, Value pred, Value addr,
+                           Value v);
+
+/// Row-major offset of `coord` in a tensor of `shape` (i32 arithmetic).
+Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coord,
+                ArrayRef<int64_t> shape);
+
+/// The type an element of `elemType` has in shared memory (i1 as i8) and
+/// its size in bytes.
+Type sharedMemoryType(OpBuilder &b, Type elemType);
+unsigned sharedMemoryBytes(Type memType);
+
+/// Moves elements between threads through shared memory: after a barrier
+/// every thread writes each `stores[i].first` at element offset
+/// `stores[i].second`, then after a second barrier reads the elements at
+/// `loadOffsets`. Reserves `numSlots` elements of `elemType`.
+SmallVector<Value> exchangeThroughShared(
+    OpBuilder &b, Location loc, LoweringContext &lc, ModuleOp module,
+    Type elemType, int64_t numSlots,
+    ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets);
+
+/// A constant NUL-terminated string global (internal linkage, named
+/// `prefix` plus a unique suffix) and a generic pointer to it.
+Value globalString(OpBuilder &b, Location loc, ModuleOp module,
+                   StringRef prefix, StringRef contents);
+
+/// Finds or declares the external function `name` of type `type`.
+LLVM::LLVMFuncOp getOrDeclareFunction(OpBuilder &b, ModuleOp module,
+                                      StringRef name,
+                                      LLVM::LLVMFunctionType type);
+
+/// Register moves for ops that only relabel coordinates (trans, reshape,
+/// join, split, cat). `mapCoord` sends a result coordinate to (operand,
+/// operand coordinate) and must be affine over GF(2) (bit permutations,
+/// projections, constant bits), as all these ops are for power-of-two
+/// shapes. When every lane, warp and block basis of `dst` maps onto the same
+/// basis of the operands, returns, for each result register, the operand
+/// and operand register holding its element; std::nullopt when data must
+/// cross threads.
+using OperandCoord = std::pair<unsigned, SmallVector<int32_t>>;
+std::optional<SmallVector<std::pair<unsigned, unsigned>>> mapRegistersAcross(
+    ArrayRef<tt::LinearLayout> srcs, const tt::LinearLayout &dst,
+    function_ref<OperandCoord(ArrayRef<int32_t>)> mapCoord);
 
 /// Populates the pattern sets, one group per file.
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
@@ -94,6 +161,18 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                   RewritePatternSet &patterns,
                                   LoweringContext &lc);
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                    RewritePatternSet &patterns,
+                                    LoweringContext &lc);
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                  RewritePatternSet &patterns,
+                                  LoweringContext &lc);
+void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                   RewritePatternSet &patterns,
+                                   LoweringContext &lc);
+void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                   RewritePatternSet &patterns,
+                                   LoweringContext &lc);
 
 } // namespace mlir::triton::lowering
 

@@ -31,7 +31,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::triton {
@@ -182,6 +185,12 @@ Value loadElement(OpBuilder &b, Location loc, Value addr, Type t,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, byte,
                                  makeZero(b, loc, b.getI8Type()));
   }
+  // 16-bit floats are moved as integers: LLVM treats vectors of half as
+  // illegal on most x86 CPUs and would scalarize masked accesses to them.
+  if (auto f = dyn_cast<FloatType>(t); f && f.getWidth() == 16) {
+    Value bits = LLVM::LoadOp::create(b, loc, b.getI16Type(), p, 2, isVolatile);
+    return arith::BitcastOp::create(b, loc, t, bits);
+  }
   return LLVM::LoadOp::create(b, loc, t, p, getByteSize(t), isVolatile);
 }
 
@@ -192,6 +201,8 @@ void storeElement(OpBuilder &b, Location loc, Value addr, Value v) {
     p = LLVM::IntToPtrOp::create(b, loc, ptrTy, addr);
   if (v.getType().isInteger(1))
     v = arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+  if (auto f = dyn_cast<FloatType>(v.getType()); f && f.getWidth() == 16)
+    v = arith::BitcastOp::create(b, loc, b.getI16Type(), v);
   LLVM::StoreOp::create(b, loc, v, p, getByteSize(v.getType()));
 }
 
@@ -1580,6 +1591,238 @@ struct GatherConversion : OpConversionPattern<tt::GatherOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// Print and assert
+//===----------------------------------------------------------------------===//
+
+/// Declares (once) a C library function in the LLVM dialect.
+LLVM::LLVMFuncOp getOrDeclareLibcFunction(OpBuilder &b, ModuleOp module,
+                                          StringRef name,
+                                          LLVM::LLVMFunctionType type) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+/// The address of a NUL-terminated constant string (one global per string).
+Value getStringConstant(OpBuilder &b, Location loc, ModuleOp module,
+                        StringRef text) {
+  std::string data = text.str();
+  data.push_back('\0');
+  std::string base = "__tt_cpu_str." + llvm::utohexstr(llvm::hash_value(text));
+  std::string name = base;
+  for (unsigned n = 1;; ++n) {
+    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global)
+      break;
+    auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+    if (value && value.getValue() == data)
+      return LLVM::AddressOfOp::create(b, loc, global);
+    name = base + "." + std::to_string(n);
+  }
+  LLVM::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(data));
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+/// Calls printf(format, args...).
+void callPrintf(OpBuilder &b, Location loc, ModuleOp module, StringRef format,
+                ValueRange args) {
+  MLIRContext *ctx = b.getContext();
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  auto printf = getOrDeclareLibcFunction(
+      b, module, "printf",
+      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrTy}, /*isVarArg=*/true));
+  SmallVector<Value> operands{getStringConstant(b, loc, module, format)};
+  operands.append(args.begin(), args.end());
+  LLVM::CallOp::create(b, loc, printf, operands);
+}
+
+/// The printf conversion and the promoted argument for a scalar.
+std::pair<std::string, Value> formatScalar(OpBuilder &b, Location loc, Value v,
+                                           bool hex, bool isSigned) {
+  Type t = v.getType();
+  if (isa<LLVM::LLVMPointerType>(t))
+    return {"%p", v};
+  if (auto f = dyn_cast<FloatType>(t)) {
+    if (f.getWidth() < 64)
+      v = arith::ExtFOp::create(b, loc, b.getF64Type(), v);
+    return {hex ? "%a" : "%f", v};
+  }
+  auto it = cast<IntegerType>(t);
+  if (it.getWidth() > 32)
+    return {hex ? "0x%llx" : (isSigned ? "%lld" : "%llu"), v};
+  if (it.getWidth() < 32)
+    v = isSigned && it.getWidth() > 1
+            ? arith::ExtSIOp::create(b, loc, b.getI32Type(), v).getResult()
+            : arith::ExtUIOp::create(b, loc, b.getI32Type(), v).getResult();
+  return {hex ? "0x%x" : (isSigned ? "%d" : "%u"), v};
+}
+
+/// Runs `body` with the indices of every element of a tensor of `shape`,
+/// in row-major order.
+void forEachElement(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                    function_ref<void(OpBuilder &, Location, ValueRange)> body,
+                    SmallVector<Value> indices = {}) {
+  if (indices.size() == shape.size()) {
+    body(b, loc, indices);
+    return;
+  }
+  int64_t extent = shape[indices.size()];
+  scf::ForOp::create(
+      b, loc, makeIndexConst(b, loc, 0), makeIndexConst(b, loc, extent),
+      makeIndexConst(b, loc, 1), ValueRange{},
+      [&](OpBuilder &nb, Location nl, Value iv, ValueRange) {
+        SmallVector<Value> next = indices;
+        next.push_back(iv);
+        forEachElement(nb, nl, shape, body, next);
+        scf::YieldOp::create(nb, nl);
+      });
+}
+
+/// One line per scalar, or per tensor element:
+/// `pid (x, y, z) idx (i, j) <prefix><value>`; with several operands the
+/// prefix is followed by `(operand N) `.
+struct PrintConversion : OpConversionPattern<tt::PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    SmallVector<Value> pids;
+    for (unsigned i = 0; i < 3; ++i) {
+      FailureOr<Value> pid = getGridArg(op, i);
+      if (failed(pid))
+        return failure();
+      pids.push_back(*pid);
+    }
+    // `%` in the prefix must not be taken as a conversion.
+    std::string prefix;
+    for (char c : op.getPrefix()) {
+      prefix.push_back(c);
+      if (c == '%')
+        prefix.push_back('%');
+    }
+    ArrayRef<int32_t> isSigned = op.getIsSigned();
+    bool hex = op.getHex();
+    unsigned numArgs = adaptor.getArgs().size();
+    if (numArgs == 0) {
+      callPrintf(rewriter, loc, module, "pid (%d, %d, %d) " + prefix + "\n",
+                 pids);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (auto [index, value] : llvm::enumerate(adaptor.getArgs())) {
+      unsigned n = index;
+      Value arg = value;
+      bool sign = n < isSigned.size() ? isSigned[n] != 0 : true;
+      std::string head = "pid (%d, %d, %d) ";
+      std::string tail = prefix;
+      if (numArgs > 1)
+        tail += " (operand " + std::to_string(n) + ") ";
+      auto tensorTy = dyn_cast<RankedTensorType>(arg.getType());
+      if (!tensorTy) {
+        auto [conv, promoted] = formatScalar(rewriter, loc, arg, hex, sign);
+        SmallVector<Value> args(pids);
+        args.push_back(promoted);
+        callPrintf(rewriter, loc, module, head + tail + conv + "\n", args);
+        continue;
+      }
+      std::string idx = "idx (";
+      for (unsigned d = 0; d < tensorTy.getRank(); ++d)
+        idx += d ? ", %3lld" : "%3lld";
+      idx += ") ";
+      forEachElement(
+          rewriter, loc, tensorTy.getShape(),
+          [&](OpBuilder &b, Location l, ValueRange indices) {
+            Value v = tensor::ExtractOp::create(b, l, arg, indices);
+            auto [conv, promoted] = formatScalar(b, l, v, hex, sign);
+            SmallVector<Value> args(pids);
+            for (Value i : indices)
+              args.push_back(
+                  arith::IndexCastOp::create(b, l, b.getI64Type(), i));
+            args.push_back(promoted);
+            callPrintf(b, l, module, head + idx + tail + conv + "\n", args);
+          });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// When a condition bit is false: print the message with the program id
+/// and the source location, flush, and abort().
+struct AssertConversion : OpConversionPattern<tt::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tt::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    SmallVector<Value> pids;
+    for (unsigned i = 0; i < 3; ++i) {
+      FailureOr<Value> pid = getGridArg(op, i);
+      if (failed(pid))
+        return failure();
+      pids.push_back(*pid);
+    }
+    std::string where;
+    if (auto fl = dyn_cast<FileLineColLoc>(loc))
+      where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ": ")
+                  .str();
+    std::string message;
+    for (char c : (where + op.getMessage()).str()) {
+      message.push_back(c);
+      if (c == '%')
+        message.push_back('%');
+    }
+    MLIRContext *ctx = getContext();
+    auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+    auto voidTy = LLVM::LLVMVoidType::get(ctx);
+    auto fail = [&](OpBuilder &b, Location l) {
+      callPrintf(b, l, module,
+                 "pid (%d, %d, %d) Assertion failed: " + message + "\n", pids);
+      auto fflush = getOrDeclareLibcFunction(
+          b, module, "fflush",
+          LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrTy}));
+      Value null = LLVM::ZeroOp::create(b, l, ptrTy);
+      LLVM::CallOp::create(b, l, fflush, ValueRange{null});
+      auto abort = getOrDeclareLibcFunction(
+          b, module, "abort", LLVM::LLVMFunctionType::get(voidTy, {}));
+      LLVM::CallOp::create(b, l, abort, ValueRange{});
+    };
+    auto check = [&](OpBuilder &b, Location l, Value bit) {
+      Value one = arith::ConstantIntOp::create(b, l, b.getI1Type(), 1);
+      Value failed = arith::XOrIOp::create(b, l, bit, one);
+      scf::IfOp::create(b, l, failed, [&](OpBuilder &nb, Location nl) {
+        fail(nb, nl);
+        scf::YieldOp::create(nb, nl);
+      });
+    };
+    Value cond = adaptor.getCondition();
+    if (auto tensorTy = dyn_cast<RankedTensorType>(cond.getType()))
+      forEachElement(rewriter, loc, tensorTy.getShape(),
+                     [&](OpBuilder &b, Location l, ValueRange indices) {
+                       check(b, l,
+                             tensor::ExtractOp::create(b, l, cond, indices));
+                     });
+    else
+      check(rewriter, loc, cond);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Miscellaneous
 //===----------------------------------------------------------------------===//
 
@@ -1602,6 +1845,119 @@ struct PoisonConversion : OpConversionPattern<ub::PoisonOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Loop-carried tensors of pointers
+//===----------------------------------------------------------------------===//
+
+/// The loop-invariant scalar `s` when `offset` is `splat(s)` or a splat
+/// constant (materialized before `loop`), else null.
+Value getUniformOffset(Value offset, scf::ForOp loop, OpBuilder &b) {
+  if (auto splat = offset.getDefiningOp<tt::SplatOp>()) {
+    Value s = splat.getSrc();
+    if (!loop.isDefinedOutsideOfLoop(s))
+      return Value();
+    return s;
+  }
+  DenseIntElementsAttr dense;
+  if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat()) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(loop);
+    return arith::ConstantOp::create(b, offset.getLoc(),
+                                     dense.getSplatValue<TypedAttr>());
+  }
+  return Value();
+}
+
+/// `p = addptr(p, splat(s))` inside an scf.for makes every later address an
+/// opaque value loaded from the previous iteration's tensor. Instead, carry
+/// the scalar element offset `o` and recompute `p = addptr(p0, splat(o))`
+/// from the initial tensor at the top of each iteration: after fusion the
+/// addresses are again affine functions of the tile indices, so loads and
+/// stores through them are contiguous and vectorize.
+void rewriteLoopCarriedPointers(ModuleOp module) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  IRRewriter rewriter(module.getContext());
+  for (scf::ForOp loop : loops) {
+    // Hoist invariant scalar computations first (upstream computes the
+    // `BK * stride` increment inside the loop).
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    SmallVector<unsigned> indices;
+    SmallVector<Value> steps;
+    for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
+      BlockArgument arg = loop.getRegionIterArg(i);
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (!type || !isa<tt::PointerType>(type.getElementType()) ||
+          isBlockPointer(type.getElementType()))
+        continue;
+      auto add = yield.getOperand(i).getDefiningOp<tt::AddPtrOp>();
+      if (!add || add.getPtr() != arg)
+        continue;
+      Value step = getUniformOffset(add.getOffset(), loop, rewriter);
+      if (!step)
+        continue;
+      indices.push_back(i);
+      steps.push_back(step);
+    }
+    if (indices.empty())
+      continue;
+    Location loc = loop.getLoc();
+    Type i64 = rewriter.getI64Type();
+    rewriter.setInsertionPoint(loop);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, i64, 0);
+    SmallVector<Value> inits(indices.size(), zero);
+    SmallVector<Value> initPtrs;
+    for (unsigned i : indices)
+      initPtrs.push_back(loop.getInitArgs()[i]);
+    auto newLoop = loop.replaceWithAdditionalYields(
+        rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> offsets) {
+          SmallVector<Value> next;
+          for (auto [o, step] : llvm::zip(offsets, steps))
+            next.push_back(arith::AddIOp::create(b, l, o,
+                                                 castInt(b, l, step, i64)));
+          return next;
+        });
+    if (failed(newLoop))
+      continue;
+    auto forOp = cast<scf::ForOp>(newLoop->getOperation());
+    unsigned numOld = forOp.getNumRegionIterArgs() - indices.size();
+    auto newYield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+    for (auto [position, iterIndex] : llvm::enumerate(indices)) {
+      unsigned n = position, i = iterIndex;
+      BlockArgument arg = forOp.getRegionIterArg(i);
+      Value offset = forOp.getRegionIterArg(numOld + n);
+      auto type = cast<RankedTensorType>(arg.getType());
+      auto offType = RankedTensorType::get(type.getShape(), i64);
+      // In the loop: p = p0 + o.
+      rewriter.setInsertionPointToStart(forOp.getBody());
+      Value splat = tt::SplatOp::create(rewriter, loc, offType, offset);
+      Value current =
+          tt::AddPtrOp::create(rewriter, loc, type, initPtrs[n], splat);
+      Value oldNext = newYield.getOperand(i);
+      rewriter.replaceAllUsesExcept(arg, current,
+                                    current.getDefiningOp());
+      // The old iteration argument no longer changes.
+      rewriter.modifyOpInPlace(newYield,
+                               [&] { newYield.setOperand(i, arg); });
+      if (Operation *def = oldNext.getDefiningOp())
+        if (def->use_empty())
+          rewriter.eraseOp(def);
+      // After the loop: p0 + final offset.
+      Value result = forOp.getResult(i);
+      if (!result.use_empty()) {
+        rewriter.setInsertionPointAfter(forOp);
+        Value finalSplat = tt::SplatOp::create(rewriter, loc, offType,
+                                               forOp.getResult(numOld + n));
+        Value final =
+            tt::AddPtrOp::create(rewriter, loc, type, initPtrs[n], finalSplat);
+        rewriter.replaceAllUsesExcept(result, final, final.getDefiningOp());
+      }
+    }
+  }
+}
+
 /// Why the CPU backend cannot handle `op`, or an empty string when it can.
 std::string whyUnsupported(Operation *op) {
   if (isa<tt::ElementwiseInlineAsmOp>(op))
@@ -1615,9 +1971,6 @@ std::string whyUnsupported(Operation *op) {
           tt::DescriptorReduceOp, tt::DescriptorGatherOp,
           tt::DescriptorScatterOp>(op))
     return "tensor descriptors (TMA) are not implemented by the CPU backend";
-  if (isa<tt::PrintOp, tt::AssertOp>(op))
-    return "device-side print and assert are not implemented by the CPU "
-           "backend yet";
   if (auto m = dyn_cast<tt::MapElementwiseOp>(op))
     if (m.getPack() != 1 || !m.getScalarOp().hasOneBlock())
       return "map_elementwise with pack > 1 or several blocks is not "
@@ -1627,9 +1980,6 @@ std::string whyUnsupported(Operation *op) {
     if (rank != 2 && rank != 3)
       return "dot operands must be of rank 2 or 3";
   }
-  if (auto h = dyn_cast<tt::HistogramOp>(op))
-    if (cast<RankedTensorType>(h.getSrc().getType()).getRank() != 1)
-      return "histogram of a tensor of rank > 1 is not implemented";
   Dialect *d = op->getDialect();
   if (!d || !isa<tt::TritonDialect, arith::ArithDialect, math::MathDialect,
                  scf::SCFDialect, cf::ControlFlowDialect, ub::UBDialect,
@@ -1670,6 +2020,8 @@ struct ConvertTritonToLinalgPass
     if (!ok)
       return signalPassFailure();
 
+    rewriteLoopCarriedPointers(module);
+
     TritonToLinalgTypeConverter converter(ctx);
     ConversionTarget target(*ctx);
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
@@ -1705,7 +2057,7 @@ struct ConvertTritonToLinalgPass
         MulhiUIConversion, ExternElementwiseConversion,
         MapElementwiseConversion, DotConversion, ReduceConversion,
         ScanConversion, HistogramConversion, GatherConversion,
-        PoisonConversion>(converter, ctx);
+        PrintConversion, AssertConversion, PoisonConversion>(converter, ctx);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     populateBranchOpInterfaceTypeConversionPattern(patterns, converter);

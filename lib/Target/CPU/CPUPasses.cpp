@@ -24,13 +24,18 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_TTCPUFUSEELEMENTWISE
+#define GEN_PASS_DEF_TTCPUVERSIONMASKS
 #define GEN_PASS_DEF_TTCPULOWERCOPIES
 #define GEN_PASS_DEF_TTCPULOWERDOT
 #define GEN_PASS_DEF_TTCPULOWERMATH
+#define GEN_PASS_DEF_TTCPUHOISTBUFFERREADS
 #define GEN_PASS_DEF_TTCPUPACKEDENTRY
 #define GEN_PASS_DEF_TTCPUDEFINEATOMICS
 #include "tt/Target/CPU/Passes.h.inc"
@@ -252,6 +257,242 @@ struct FuseElementwisePass
 };
 
 //===----------------------------------------------------------------------===//
+// tt-cpu-version-masks
+//===----------------------------------------------------------------------===//
+
+/// How a value in a generic's body varies with the loop indices.
+enum class Monotony { Invariant, NonDecreasing, Unknown };
+
+struct MaskAnalysis {
+  linalg::GenericOp op;
+  Block *body;
+
+  /// Whether `v` does not depend on the iteration point: defined outside
+  /// the body, or a scalar input.
+  bool isInvariantArg(Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != body)
+      return false;
+    if (arg.getArgNumber() >= op.getNumDpsInputs())
+      return false;
+    OpOperand *operand = op.getDpsInputOperand(arg.getArgNumber());
+    return !isa<ShapedType>(operand->get().getType());
+  }
+
+  Monotony classify(Value v, unsigned depth = 0) {
+    if (depth > 16)
+      return Monotony::Unknown;
+    if (!body->getParentOp()->isAncestor(v.getParentBlock()->getParentOp()))
+      return Monotony::Invariant;
+    if (isInvariantArg(v))
+      return Monotony::Invariant;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return Monotony::Unknown;
+    if (matchPattern(v, m_Constant()))
+      return Monotony::Invariant;
+    if (isa<linalg::IndexOp>(def))
+      return Monotony::NonDecreasing;
+    auto join = [](Monotony a, Monotony b) {
+      if (a == Monotony::Unknown || b == Monotony::Unknown)
+        return Monotony::Unknown;
+      return a == Monotony::Invariant ? b : Monotony::NonDecreasing;
+    };
+    // Signed casts only: a zero-extended negative value would wrap around.
+    if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+      return classify(def->getOperand(0), depth + 1);
+    if (isa<arith::AddIOp>(def))
+      return join(classify(def->getOperand(0), depth + 1),
+                  classify(def->getOperand(1), depth + 1));
+    if (isa<arith::SubIOp>(def)) {
+      Monotony rhs = classify(def->getOperand(1), depth + 1);
+      if (rhs != Monotony::Invariant)
+        return Monotony::Unknown;
+      return classify(def->getOperand(0), depth + 1);
+    }
+    if (isa<arith::MulIOp>(def)) {
+      for (unsigned k = 0; k < 2; ++k) {
+        APInt c;
+        if (matchPattern(def->getOperand(k), m_ConstantInt(&c)) &&
+            !c.isNegative())
+          return classify(def->getOperand(1 - k), depth + 1);
+      }
+      Monotony a = classify(def->getOperand(0), depth + 1);
+      Monotony b = classify(def->getOperand(1), depth + 1);
+      if (a == Monotony::Invariant && b == Monotony::Invariant)
+        return Monotony::Invariant;
+      return Monotony::Unknown;
+    }
+    // Any other pure operation of invariant operands is invariant.
+    if (isPure(def) && def->getNumRegions() == 0 &&
+        llvm::all_of(def->getOperands(), [&](Value o) {
+          return classify(o, depth + 1) == Monotony::Invariant;
+        }))
+      return Monotony::Invariant;
+    return Monotony::Unknown;
+  }
+
+  /// For a condition that holds everywhere iff it holds at one corner:
+  /// collects the corner (true: the last point, false: the first) for each
+  /// comparison. Fails for anything else.
+  bool analyze(Value cond, SmallVectorImpl<std::pair<Value, bool>> &checks) {
+    Operation *def = cond.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return false;
+    if (auto andOp = dyn_cast<arith::AndIOp>(def))
+      return analyze(andOp.getLhs(), checks) &&
+             analyze(andOp.getRhs(), checks);
+    auto cmp = dyn_cast<arith::CmpIOp>(def);
+    if (!cmp)
+      return false;
+    Monotony lhs = classify(cmp.getLhs()), rhs = classify(cmp.getRhs());
+    if (lhs == Monotony::Unknown || rhs == Monotony::Unknown)
+      return false;
+    if (lhs == Monotony::Invariant && rhs == Monotony::Invariant) {
+      checks.push_back({cond, true});
+      return true;
+    }
+    if (lhs != Monotony::Invariant && rhs != Monotony::Invariant)
+      return false;
+    // Normalize to "increasing PRED invariant".
+    arith::CmpIPredicate pred = cmp.getPredicate();
+    if (lhs == Monotony::Invariant)
+      pred = swapPredicate(pred);
+    // Signed comparisons only: the analysis reasons about signed values
+    // (an increasing value may cross zero, which unsigned order breaks).
+    switch (pred) {
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::sle:
+      checks.push_back({cond, true});
+      return true;
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::sge:
+      checks.push_back({cond, false});
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  static arith::CmpIPredicate swapPredicate(arith::CmpIPredicate p) {
+    switch (p) {
+    case arith::CmpIPredicate::slt:
+      return arith::CmpIPredicate::sgt;
+    case arith::CmpIPredicate::sle:
+      return arith::CmpIPredicate::sge;
+    case arith::CmpIPredicate::sgt:
+      return arith::CmpIPredicate::slt;
+    case arith::CmpIPredicate::sge:
+      return arith::CmpIPredicate::sle;
+    default:
+      return p;
+    }
+  }
+
+  /// Clones the computation of `v` before the generic with the loop indices
+  /// at the last (or first) point and scalar inputs replaced by operands.
+  Value materialize(OpBuilder &b, Value v, bool last, IRMapping &map,
+                    ArrayRef<int64_t> ranges) {
+    if (Value m = map.lookupOrNull(v))
+      return m;
+    if (isInvariantArg(v)) {
+      Value in = op.getDpsInputOperand(cast<BlockArgument>(v).getArgNumber())
+                     ->get();
+      map.map(v, in);
+      return in;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return v; // defined outside the generic
+    if (auto index = dyn_cast<linalg::IndexOp>(def)) {
+      int64_t at = last ? ranges[index.getDim()] - 1 : 0;
+      Value c = arith::ConstantIndexOp::create(b, def->getLoc(), at);
+      map.map(v, c);
+      return c;
+    }
+    for (Value operand : def->getOperands())
+      materialize(b, operand, last, map, ranges);
+    Operation *clone = b.clone(*def, map);
+    return clone->getResult(cast<OpResult>(v).getResultNumber());
+  }
+};
+
+LogicalResult versionMasks(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics())
+    return failure();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic) ||
+      llvm::any_of(ranges, [](int64_t r) { return r <= 0; }))
+    return failure();
+  MaskAnalysis analysis{op, op.getBody()};
+  SmallVector<scf::IfOp> guards;
+  SmallVector<std::pair<Value, bool>> checks;
+  for (auto ifOp : op.getBody()->getOps<scf::IfOp>()) {
+    if (!analysis.analyze(ifOp.getCondition(), checks))
+      return failure();
+    guards.push_back(ifOp);
+  }
+  if (guards.empty())
+    return failure();
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  IRMapping lastMap, firstMap;
+  Value all;
+  llvm::SmallDenseSet<std::pair<Value, unsigned>> seen;
+  for (auto [cond, last] : checks) {
+    if (!seen.insert({cond, unsigned(last)}).second)
+      continue;
+    Value c = analysis.materialize(b, cond, last, last ? lastMap : firstMap,
+                                   ranges);
+    all = all ? arith::AndIOp::create(b, loc, all, c).getResult() : c;
+  }
+  // Without results the regions come with their terminators.
+  bool hasResults = op->getNumResults() != 0;
+  auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), all,
+                                /*withElseRegion=*/true);
+  // Then: a copy without the guards.
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  auto fast = cast<linalg::GenericOp>(b.clone(*op));
+  SmallVector<scf::IfOp> fastGuards;
+  for (auto guard : fast.getBody()->getOps<scf::IfOp>())
+    fastGuards.push_back(guard);
+  for (scf::IfOp guard : fastGuards) {
+    Block *then = &guard.getThenRegion().front();
+    auto yield = cast<scf::YieldOp>(then->getTerminator());
+    SmallVector<Value> values(yield.getOperands());
+    yield->erase();
+    guard->getBlock()->getOperations().splice(guard->getIterator(),
+                                              then->getOperations());
+    guard->replaceAllUsesWith(values);
+    guard->erase();
+  }
+  if (hasResults)
+    scf::YieldOp::create(b, loc, fast->getResults());
+  // Else: the original.
+  Block &elseBlock = ifOp.getElseRegion().front();
+  op->replaceAllUsesWith(ifOp.getResults());
+  if (hasResults) {
+    op->moveBefore(&elseBlock, elseBlock.end());
+    b.setInsertionPointToEnd(&elseBlock);
+    scf::YieldOp::create(b, loc, op->getResults());
+  } else {
+    op->moveBefore(elseBlock.getTerminator());
+  }
+  return success();
+}
+
+struct VersionMasksPass
+    : triton::cpu::impl::TTCPUVersionMasksBase<VersionMasksPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> generics;
+    getOperation()->walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    for (linalg::GenericOp op : generics)
+      (void)versionMasks(op);
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // tt-cpu-lower-dot
 //===----------------------------------------------------------------------===//
 
@@ -297,14 +538,39 @@ LogicalResult lowerDot(linalg::GenericOp op, int64_t lanes) {
   auto idx = [&](OpBuilder &bb, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(bb, loc, v);
   };
+  // Narrow inputs are widened once into f32 copies: the block loop would
+  // otherwise convert every element of B once per block row of C.
+  SmallVector<Value> temporaries;
+  auto widen = [&](Value v) -> Value {
+    auto ty = cast<MemRefType>(v.getType());
+    if (ty.getElementType() == accTy)
+      return v;
+    auto wideTy = MemRefType::get(ty.getShape(), accTy);
+    Value wide =
+        memref::AllocOp::create(b0, loc, wideTy, b0.getI64IntegerAttr(64));
+    SmallVector<AffineMap> maps(2, b0.getMultiDimIdentityMap(2));
+    SmallVector<utils::IteratorType> iters(2, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b0, loc, ValueRange{v}, ValueRange{wide}, maps, iters,
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          linalg::YieldOp::create(
+              nb, nl, arith::ExtFOp::create(nb, nl, accTy, args[0]).getResult());
+        });
+    temporaries.push_back(wide);
+    return wide;
+  };
+  a = widen(a);
+  b = widen(b);
   auto accVecTy = VectorType::get({lanes}, accTy);
-  auto bVecTy = VectorType::get({lanes}, bTy.getElementType());
+  auto bVecTy = accVecTy;
+  // Column blocks outside: the K x blockCols panel of B stays in L1 while
+  // the row blocks of A stream past it.
   scf::ForOp::create(
-      b0, loc, idx(b0, 0), idx(b0, m), idx(b0, kDotRows), ValueRange{},
-      [&](OpBuilder &b1, Location, Value i0, ValueRange) {
+      b0, loc, idx(b0, 0), idx(b0, n), idx(b0, blockCols), ValueRange{},
+      [&](OpBuilder &b1, Location, Value j0, ValueRange) {
         scf::ForOp::create(
-            b1, loc, idx(b1, 0), idx(b1, n), idx(b1, blockCols), ValueRange{},
-            [&](OpBuilder &b2, Location, Value j0, ValueRange) {
+            b1, loc, idx(b1, 0), idx(b1, m), idx(b1, kDotRows), ValueRange{},
+            [&](OpBuilder &b2, Location, Value i0, ValueRange) {
               SmallVector<Value> rows, cols;
               for (int64_t r = 0; r < kDotRows; ++r)
                 rows.push_back(arith::AddIOp::create(b2, loc, i0, idx(b2, r)));
@@ -351,6 +617,8 @@ LogicalResult lowerDot(linalg::GenericOp op, int64_t lanes) {
             });
         scf::YieldOp::create(b1, loc);
       });
+  for (Value t : temporaries)
+    memref::DeallocOp::create(b0, loc, t);
   op->erase();
   return success();
 }
@@ -395,6 +663,98 @@ struct LowerCopiesPass
     patterns.add<StridedCopyToLinalg>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// tt-cpu-hoist-buffer-reads
+//===----------------------------------------------------------------------===//
+
+/// The temporary buffer `v` is a view of, or null when `v` may be anything
+/// else (a function argument, a pointer-derived memref).
+Value getTemporaryRoot(Value v) {
+  while (true) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return Value();
+    if (isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(def))
+      return v;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return Value();
+    v = view.getViewSource();
+  }
+}
+
+/// Whether `op` (or an operation nested in it) may write the temporary
+/// buffer `root`.
+bool mayWriteTemporary(Operation *op, Value root) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (const auto &e : list) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect()))
+        continue;
+      Value target = e.getValue();
+      // LLVM operations write through !llvm.ptr: kernel memory, never a
+      // temporary buffer.
+      if (!target)
+        return !isa<LLVM::LLVMDialect>(op->getDialect());
+      if (!isa<MemRefType>(target.getType()))
+        continue;
+      Value r = getTemporaryRoot(target);
+      if (!r || r == root)
+        return true;
+    }
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    // Calls and unknown operations: only through a memref operand.
+    if (llvm::any_of(op->getOperandTypes(),
+                     [](Type t) { return isa<MemRefType>(t); }))
+      return true;
+    if (!isa<CallOpInterface>(op) && !isa<LLVM::LLVMDialect>(op->getDialect()))
+      return true;
+  }
+  for (Region &region : op->getRegions())
+    for (Operation &nested : region.getOps())
+      if (mayWriteTemporary(&nested, root))
+        return true;
+  return false;
+}
+
+struct HoistBufferReadsPass
+    : triton::cpu::impl::TTCPUHoistBufferReadsBase<HoistBufferReadsPass> {
+  void runOnOperation() override {
+    // Innermost loops first, so that reads can travel several levels.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk<WalkOrder::PostOrder>(
+        [&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      Region &body = loop.getRegion();
+      // A read moved out of a loop runs even when the loop would not: only
+      // do that for loops that surely run (constant bounds, as the loops
+      // made from linalg ops have), so that its index is one the loop used.
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      bool runs = lb && ub && *lb < *ub;
+      auto canHoist = [&](Operation *op, Region *) {
+        if (isMemoryEffectFree(op) && isSpeculatable(op))
+          return true;
+        auto load = dyn_cast<memref::LoadOp>(op);
+        if (!load || !runs)
+          return false;
+        Value root = getTemporaryRoot(load.getMemRef());
+        if (!root)
+          return false;
+        for (Operation &other : body.getOps())
+          if (mayWriteTemporary(&other, root))
+            return false;
+        return true;
+      };
+      moveLoopInvariantCode(
+          {&body},
+          [&](Value v, Region *) { return loop.isDefinedOutsideOfLoop(v); },
+          canHoist, [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
+    }
   }
 };
 

@@ -17,16 +17,17 @@ tt.func public @block_pointer(%base: !tt.ptr<f16>, %m: i64, %o: i32) {
 
 // -----
 
-tt.func public @print(%x: tensor<16xi32>) {
-  // expected-error @+1 {{'tt.print' op is not supported by the CPU backend: device-side print and assert are not implemented by the CPU backend yet}}
-  tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<16xi32>
+tt.func public @fp8(%x: tensor<64xf32>) {
+  // expected-error @+1 {{'tt.fp_to_fp' op is not supported by the CPU backend: fp8 element types, block pointers and tensor descriptors are not supported by the CPU backend}}
+  %h = tt.fp_to_fp %x, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
   tt.return
 }
 
 // -----
 
-tt.func public @fp8(%x: tensor<64xf32>) {
-  // expected-error @+1 {{'tt.fp_to_fp' op is not supported by the CPU backend: fp8 element types, block pointers and tensor descriptors are not supported by the CPU backend}}
-  %h = tt.fp_to_fp %x, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
+tt.func public @descriptor(%base: !tt.ptr<f16>, %m: i32, %s: i64) {
+  %c1 = arith.constant 1 : i64
+  // expected-error @+1 {{'tt.make_tensor_descriptor' op is not supported by the CPU backend: tensor descriptors (TMA) are not implemented by the CPU backend}}
+  %d = tt.make_tensor_descriptor %base, [%m, %m], [%s, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
   tt.return
 }

@@ -45,11 +45,23 @@ tt.func private @helper(%p: !tt.ptr<f32>, %n: i32) -> f32 attributes {noinline =
 
 // -----
 
-// Loop-carried tensors of pointers become tensors of i64 addresses.
+// A loop-carried tensor of pointers advanced by a uniform offset becomes a
+// scalar i64 element offset: the tensor is recomputed from its initial value
+// in the loop and after it.
 // CHECK-LABEL: func.func @loop
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (tensor<4xi64>)  : i32 {
-// CHECK:   %[[NEXT:.*]] = linalg.generic {{.*}} ins(%[[A]], %{{.*}} : tensor<4xi64>, tensor<4xi32>)
-// CHECK:   scf.yield %[[NEXT]] : tensor<4xi64>
+// CHECK: %[[P0:.*]] = linalg.generic {{.*}} ins(%{{.*}} : !llvm.ptr) outs(%{{.*}} : tensor<4xi64>)
+// CHECK: %[[STEP:.*]] = arith.constant 4 : i32
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OLD:.*]] = %[[P0]], %[[OFF:.*]] = %[[ZERO]]) -> (tensor<4xi64>, i64)  : i32 {
+// CHECK:   %[[SPLAT:.*]] = linalg.generic {{.*}} ins(%[[OFF]] : i64)
+// CHECK:   linalg.generic {{.*}} ins(%[[P0]], %[[SPLAT]] : tensor<4xi64>, tensor<4xi64>)
+// CHECK:   %[[STEP64:.*]] = arith.extsi %[[STEP]] : i32 to i64
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[OFF]], %[[STEP64]] : i64
+// CHECK:   scf.yield %[[OLD]], %[[NEXT]] : tensor<4xi64>, i64
+// CHECK: %[[FINAL:.*]] = linalg.generic {{.*}} ins(%[[LOOP]]#1 : i64)
+// CHECK: %[[PTRS:.*]] = linalg.generic {{.*}} ins(%[[P0]], %[[FINAL]] : tensor<4xi64>, tensor<4xi64>)
+// CHECK: linalg.generic {{.*}} ins(%[[PTRS]], %{{.*}} : tensor<4xi64>, tensor<4xf32>)
+// CHECK:   llvm.store
 tt.func public @loop(%p: !tt.ptr<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -57,6 +69,27 @@ tt.func public @loop(%p: !tt.ptr<f32>, %n: i32) {
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %s) -> (tensor<4x!tt.ptr<f32>>) : i32 {
     %b = tt.addptr %a, %four : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+    scf.yield %b : tensor<4x!tt.ptr<f32>>
+  }
+  %v = arith.constant dense<1.0> : tensor<4xf32>
+  tt.store %r, %v : tensor<4x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// Other loop-carried tensors of pointers are tensors of i64 addresses.
+// CHECK-LABEL: func.func @loop_varying
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (tensor<4xi64>)  : i32 {
+// CHECK:   %[[NEXT:.*]] = linalg.generic {{.*}} ins(%[[A]], %{{.*}} : tensor<4xi64>, tensor<4xi32>)
+// CHECK:   scf.yield %[[NEXT]] : tensor<4xi64>
+tt.func public @loop_varying(%p: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %s) -> (tensor<4x!tt.ptr<f32>>) : i32 {
+    %b = tt.addptr %a, %r4 : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
     scf.yield %b : tensor<4x!tt.ptr<f32>>
   }
   %v = arith.constant dense<1.0> : tensor<4xf32>

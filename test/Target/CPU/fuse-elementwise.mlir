@@ -71,7 +71,8 @@ tt.func public @no_reorder(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
 // -----
 
 // Nothing is fused into the dot (that would load each element once per
-// output column), and the loop-carried addresses are advanced in place.
+// output column), and loop-carried addresses advanced by a non-uniform
+// offset are updated in place.
 // CHECK-LABEL: func.func @dot_loop
 // CHECK: scf.for %{{.*}} iter_args(%[[P:.*]] = %{{.*}}, %[[ACC:.*]] = %{{.*}}) -> (tensor<8x8xi64>, tensor<8x8xf32>)
 // CHECK:   %[[V:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<8x8xi64>)
@@ -89,11 +90,13 @@ tt.func public @dot_loop(%a: !tt.ptr<f32>, %b: tensor<8x8xf32>, %c: !tt.ptr<f32>
   %as = tt.splat %a : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>
   %ap = tt.addptr %as, %rb : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
   %zero = arith.constant dense<0.0> : tensor<8x8xf32>
-  %step = arith.constant dense<64> : tensor<8x8xi32>
+  %step = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %stepe = tt.expand_dims %step {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %stepb = tt.broadcast %stepe : tensor<1x8xi32> -> tensor<8x8xi32>
   %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %ap, %acc = %zero) -> (tensor<8x8x!tt.ptr<f32>>, tensor<8x8xf32>) : i32 {
     %v = tt.load %p : tensor<8x8x!tt.ptr<f32>>
     %d = tt.dot %v, %b, %acc : tensor<8x8xf32> * tensor<8x8xf32> -> tensor<8x8xf32>
-    %next = tt.addptr %p, %step : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+    %next = tt.addptr %p, %stepb : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
     scf.yield %next, %d : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xf32>
   }
   %cs = tt.splat %c : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>

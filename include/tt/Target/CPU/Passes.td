@@ -45,6 +45,28 @@ def TTCPUFuseElementwise : Pass<"tt-cpu-fuse-elementwise"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def TTCPUVersionMasks : Pass<"tt-cpu-version-masks"> {
+  let summary = "run a mask-free copy of a generic when every mask bit is true";
+  let description = [{
+    Masked loads and stores (`scf.if` on a mask bit inside a fused
+    `linalg.generic`) become masked vector instructions, which are much
+    slower than plain ones on memory-bound kernels. But most programs of a
+    grid are entirely in bounds. When each mask condition of a generic is a
+    signed comparison between a non-decreasing function of the loop indices
+    (built from `linalg.index`, loop-invariant values, additions,
+    subtractions of invariants, multiplications by non-negative constants,
+    `index_cast` and `extsi`) and a loop-invariant bound, possibly combined
+    with `and`, the condition holds everywhere exactly when it holds at one
+    corner of the iteration space (the last point for `<`, the first for
+    `>`). This pass evaluates the conditions there, before the generic, and
+    selects with `scf.if` between a copy of the generic without those
+    `scf.if`s and the original. Both write the same destination tensors.
+    (The reasoning assumes the index arithmetic does not overflow, as the
+    addresses computed from it would be wrong anyway.)
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TTCPULowerDot : Pass<"tt-cpu-lower-dot"> {
   let summary = "register-blocked vector micro-kernel for converted tt.dot";
   let description = [{
@@ -81,6 +103,26 @@ def TTCPULowerCopies : Pass<"tt-cpu-lower-copies"> {
     Contiguous copies stay `memref.copy` and become `llvm.memcpy`.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def TTCPUHoistBufferReads : Pass<"tt-cpu-hoist-buffer-reads"> {
+  let summary = "loop-invariant code motion that also hoists reads of temporaries";
+  let description = [{
+    Runs after `convert-linalg-to-loops`. Like `loop-invariant-code-motion`
+    it hoists speculatable, side-effect free operations whose operands are
+    defined outside an `scf.for`; in addition it hoists `memref.load` from a
+    temporary buffer (a `memref.alloc`, `memref.alloca` or
+    `memref.get_global`, possibly through views) when nothing in the loop
+    may write that buffer and the loop surely runs (constant bounds, as the
+    loops made from linalg ops have). Memory reached through `!llvm.ptr`
+    (the kernel's tensors) cannot alias such buffers.
+
+    The loops of a fused generic read one element of each broadcast operand
+    per iteration of the innermost loop, e.g. `rm[i]` inside the loop over
+    `j` of a matmul's load of A. Left there, LLVM sinks that read under the
+    load's mask condition and then can neither hoist it nor vectorize the
+    masked load whose address depends on it.
+  }];
 }
 
 def TTCPULowerMath : Pass<"tt-cpu-lower-math", "mlir::ModuleOp"> {

@@ -21,7 +21,18 @@ static LogicalResult verifyOneTensorSize(Operation *op, Type type,
   if (!tensor.hasStaticShape())
     return op->emitOpError() << what << " #" << index << " (" << type
                              << ") has a dynamic shape; tt tensors are static";
-  int64_t numElements = tensor.getNumElements();
+  // Multiply with an overflow check: getNumElements() wraps around for
+  // shapes such as 2^62 x 4, which then pass for small (or power-of-two)
+  // tensors.
+  int64_t numElements = 1;
+  bool overflow = false;
+  for (int64_t d : tensor.getShape())
+    overflow |= __builtin_mul_overflow(numElements, d, &numElements);
+  if (overflow)
+    return op->emitOpError()
+           << what << " #" << index << " (" << type
+           << ") has more elements than fit in 64 bits; the limit is "
+           << triton::kMaxTensorNumElements;
   if (numElements > triton::kMaxTensorNumElements)
     return op->emitOpError()
            << what << " #" << index << " (" << type << ") has " << numElements

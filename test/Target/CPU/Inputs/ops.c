@@ -103,21 +103,74 @@ static void test_atomics(const char *so) {
 }
 
 static void test_dot(const char *so) {
+  /* 16x32 times the transpose of 64x32: the f32 micro-kernel path. */
   packed_fn k = load_kernel(so, "dot_kernel");
-  float *a = guarded_alloc(16 * 32 * 4), *bt = guarded_alloc(8 * 32 * 4),
-        *c = guarded_alloc(16 * 8 * 4);
+  float *a = guarded_alloc(16 * 32 * 4), *bt = guarded_alloc(64 * 32 * 4),
+        *c = guarded_alloc(16 * 64 * 4);
   for (int i = 0; i < 16 * 32; ++i)
     a[i] = (float)uniform(-1, 1);
-  for (int i = 0; i < 8 * 32; ++i)
+  for (int i = 0; i < 64 * 32; ++i)
     bt[i] = (float)uniform(-1, 1);
   void *args[] = {&a, &bt, &c};
   k(args, 0, 0, 0, 1, 1, 1);
   for (int i = 0; i < 16; ++i)
-    for (int j = 0; j < 8; ++j) {
+    for (int j = 0; j < 64; ++j) {
       double s = 1;
       for (int kk = 0; kk < 32; ++kk)
         s += (double)a[i * 32 + kk] * bt[j * 32 + kk];
-      CHECK("dot", c[i * 8 + j], s, 1e-5, 1e-5, i * 8 + j);
+      CHECK("dot", c[i * 64 + j], s, 1e-5, 1e-5, i * 64 + j);
+    }
+}
+
+/* bf16 inputs with an f32 accumulator (micro-kernel path after widening),
+ * and i8 inputs with an i32 accumulator (loop path). */
+static uint16_t double_to_bf16(double v) {
+  float f = (float)v;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits += 0x7fff + ((bits >> 16) & 1); /* round to nearest even */
+  return (uint16_t)(bits >> 16);
+}
+
+static double bf16_to_double(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+static void test_dot_narrow(const char *so) {
+  packed_fn kb = load_kernel(so, "dot_bf16_kernel");
+  uint16_t *a = guarded_alloc(16 * 32 * 2), *bt = guarded_alloc(64 * 32 * 2);
+  float *c = guarded_alloc(16 * 64 * 4);
+  for (int i = 0; i < 16 * 32; ++i)
+    a[i] = double_to_bf16(uniform(-1, 1));
+  for (int i = 0; i < 64 * 32; ++i)
+    bt[i] = double_to_bf16(uniform(-1, 1));
+  void *args[] = {&a, &bt, &c};
+  kb(args, 0, 0, 0, 1, 1, 1);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 64; ++j) {
+      double s = 1;
+      for (int kk = 0; kk < 32; ++kk)
+        s += bf16_to_double(a[i * 32 + kk]) * bf16_to_double(bt[j * 32 + kk]);
+      CHECK("dot_bf16", c[i * 64 + j], s, 1e-5, 1e-5, i * 64 + j);
+    }
+  packed_fn ki = load_kernel(so, "dot_i8_kernel");
+  int8_t *ai = guarded_alloc(16 * 32), *bi = guarded_alloc(64 * 32);
+  int32_t *ci = guarded_alloc(16 * 64 * 4);
+  for (int i = 0; i < 16 * 32; ++i)
+    ai[i] = (int8_t)uniform(-128, 128);
+  for (int i = 0; i < 64 * 32; ++i)
+    bi[i] = (int8_t)uniform(-128, 128);
+  void *iargs[] = {&ai, &bi, &ci};
+  ki(iargs, 0, 0, 0, 1, 1, 1);
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 64; ++j) {
+      int32_t s = 1;
+      for (int kk = 0; kk < 32; ++kk)
+        s += (int32_t)ai[i * 32 + kk] * bi[j * 32 + kk];
+      CHECK("dot_i8", ci[i * 64 + j], s, 0, 0, i * 64 + j);
     }
 }
 
@@ -186,6 +239,9 @@ int main(int argc, char **argv) {
   before = bad;
   test_dot(argv[1]);
   printf("dot: %s\n", bad > before ? "FAIL" : "PASS");
+  before = bad;
+  test_dot_narrow(argv[1]);
+  printf("dot bf16/i8: %s\n", bad > before ? "FAIL" : "PASS");
   before = bad;
   test_shapes(argv[1]);
   printf("shapes: %s\n", bad > before ? "FAIL" : "PASS");

@@ -1,0 +1,273 @@
+//===- PrintOpToLLVM.cpp - tt.print and tt.assert ---------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// tt.print becomes CUDA's device printf: one `vprintf(format, args)` call
+// per element a thread holds, the arguments packed in a stack buffer as C
+// varargs are (floats as double, narrow integers as 32 bits). The message
+// follows upstream Triton's:
+//
+//   pid (<x>, <y>, <z>) idx (<i0>, <i1>, ...)<prefix>[(operand <n>) ]<value>
+//
+// tt.assert calls `__assertfail(message, file, line, function, 1)` when any
+// element of the condition a thread holds is false; file and line come from
+// the op's location, and a barrier follows so no thread runs ahead of a
+// failing one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+
+namespace {
+
+/// `text` with every '%' doubled, for use inside a printf format.
+std::string escapePercent(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    out.push_back(c);
+    if (c == '%')
+      out.push_back('%');
+  }
+  return out;
+}
+
+/// Decimal digits of the largest index along a dimension of `size`.
+unsigned indexWidth(int64_t size) {
+  unsigned w = 1;
+  for (int64_t v = std::max<int64_t>(size - 1, 0); v >= 10; v /= 10)
+    ++w;
+  return w;
+}
+
+/// Calls vprintf with `format` and `args` packed in a buffer allocated in
+/// the function's entry block (one per argument layout, reused by the
+/// calls of one op through `buffers`).
+void emitVprintf(ConversionPatternRewriter &rewriter, Location loc,
+                 ModuleOp module, Value format, ArrayRef<Value> args,
+                 llvm::DenseMap<Type, Value> &buffers) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  auto vprintf = getOrDeclareFunction(
+      rewriter, module, "vprintf",
+      LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType, ptrType}));
+  Value buffer;
+  if (args.empty()) {
+    buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+  } else {
+    SmallVector<Type> fields;
+    for (Value a : args)
+      fields.push_back(a.getType());
+    auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+    buffer = buffers.lookup(structType);
+    if (!buffer) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto func = rewriter.getInsertionBlock()
+                      ->getParentOp()
+                      ->getParentOfType<LLVM::LLVMFuncOp>();
+      if (!func)
+        func = dyn_cast<LLVM::LLVMFuncOp>(
+            rewriter.getInsertionBlock()->getParentOp());
+      rewriter.setInsertionPointToStart(&func.getBody().front());
+      Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                           rewriter.getI64IntegerAttr(1));
+      buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType, one,
+                                      /*alignment=*/8);
+      buffers[structType] = buffer;
+    }
+    for (auto [i, a] : llvm::enumerate(args)) {
+      Value field = LLVM::GEPOp::create(
+          rewriter, loc, ptrType, structType, buffer,
+          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+      LLVM::StoreOp::create(rewriter, loc, a, field);
+    }
+  }
+  LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{format, buffer});
+}
+
+struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
+  PrintOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type i32 = rewriter.getI32Type();
+    SmallVector<Value> pid{NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                           NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                           NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+    std::string prefix = escapePercent(op.getPrefix());
+    llvm::DenseMap<Type, Value> buffers;
+    std::string pidFormat = "pid (%u, %u, %u) ";
+
+    if (op.getArgs().empty()) {
+      Value format = globalString(rewriter, loc, module, "printfFormat",
+                                  "pid (%u, %u, %u)" + prefix + "\n");
+      emitVprintf(rewriter, loc, module, format, pid, buffers);
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    ArrayRef<int32_t> isSigned = op.getIsSigned();
+    unsigned numOperands = op.getArgs().size();
+    for (auto [i, orig, conv] :
+         llvm::enumerate(op.getArgs(), adaptor.getArgs())) {
+      auto tensor = dyn_cast<RankedTensorType>(orig.getType());
+      SmallVector<Value> elems = unpackLLElements(loc, conv, rewriter);
+      SmallVector<SmallVector<Value>> indices;
+      std::string format = pidFormat + "idx (";
+      if (tensor) {
+        indices = emitIndices(rewriter, loc, getLayout(tensor), lc);
+        for (auto [d, size] : llvm::enumerate(tensor.getShape()))
+          format += (d ? ", %" : "%") + std::to_string(indexWidth(size)) + "u";
+      } else {
+        indices.assign(1, {});
+      }
+      format += ")" + prefix;
+      if (numOperands > 1)
+        format += "(operand " + std::to_string(i) + ") ";
+      bool sign = i < isSigned.size() && isSigned[i] != 0;
+      Type elemType = elems[0].getType();
+      format += valueFormat(elemType, op.getHex(), sign) + "\n";
+      Value formatString =
+          globalString(rewriter, loc, module, "printfFormat", format);
+      for (auto [e, idx] : llvm::zip(elems, indices)) {
+        SmallVector<Value> args(pid);
+        args.append(idx.begin(), idx.end());
+        args.push_back(promote(rewriter, loc, e, op.getHex(), sign));
+        emitVprintf(rewriter, loc, module, formatString, args, buffers);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  static std::string valueFormat(Type type, bool hex, bool sign) {
+    if (isa<LLVM::LLVMPointerType>(type))
+      return "%p";
+    unsigned bits = type.getIntOrFloatBitWidth();
+    if (hex) {
+      unsigned digits = std::max(1u, bits / 4);
+      return "0x%0" + std::to_string(digits) + (bits > 32 ? "llx" : "x");
+    }
+    if (isa<FloatType>(type))
+      return "%f";
+    return std::string(bits > 32 ? "%ll" : "%") + (sign ? "i" : "u");
+  }
+
+  /// C varargs promotion: floats to double, narrow integers to 32 bits
+  /// (with hex, floats print their bits).
+  static Value promote(OpBuilder &b, Location loc, Value v, bool hex,
+                       bool sign) {
+    Type type = v.getType();
+    if (isa<LLVM::LLVMPointerType>(type))
+      return v;
+    unsigned bits = type.getIntOrFloatBitWidth();
+    if (isa<FloatType>(type)) {
+      if (!hex)
+        return bits == 64 ? v : (Value)LLVM::FPExtOp::create(b, loc, b.getF64Type(), v);
+      v = bitcastToInt(b, loc, v);
+      sign = false;
+    }
+    if (bits < 32)
+      return sign && !hex && bits > 1
+                 ? (Value)LLVM::SExtOp::create(b, loc, b.getI32Type(), v)
+                          : (Value)LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
+    return v;
+  }
+
+  LoweringContext &lc;
+};
+
+/// File, line and enclosing function name from a location.
+void describeLocation(Location loc, std::string &file, unsigned &line) {
+  if (auto flc = dyn_cast<FileLineColLoc>(loc)) {
+    file = flc.getFilename().str();
+    line = flc.getLine();
+  } else if (auto name = dyn_cast<NameLoc>(loc)) {
+    describeLocation(name.getChildLoc(), file, line);
+  } else if (auto call = dyn_cast<CallSiteLoc>(loc)) {
+    describeLocation(call.getCallee(), file, line);
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location l : fused.getLocations()) {
+      describeLocation(l, file, line);
+      if (!file.empty())
+        return;
+    }
+  }
+}
+
+struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto module = op->getParentOfType<ModuleOp>();
+    // Any element false?
+    Value failed;
+    for (Value e : unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, e.getType(),
+                                            rewriter.getIntegerAttr(e.getType(), 0));
+      Value isFalse =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, e, zero);
+      failed = failed ? (Value)LLVM::OrOp::create(rewriter, loc, failed, isFalse)
+                      : isFalse;
+    }
+    std::string file, function = "unknown";
+    unsigned line = 0;
+    describeLocation(loc, file, line);
+    if (file.empty())
+      file = "unknown";
+    if (auto func = op->getParentOfType<LLVM::LLVMFuncOp>())
+      function = func.getName().str();
+    else if (auto func = op->getParentOfType<FuncOp>())
+      function = func.getName().str();
+
+    Block *before = op->getBlock();
+    Block *after = rewriter.splitBlock(before, op->getIterator());
+    Block *fail = rewriter.createBlock(after);
+    rewriter.setInsertionPointToStart(fail);
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto assertfail = getOrDeclareFunction(
+        rewriter, module, "__assertfail",
+        LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(ctx),
+            {ptrType, ptrType, rewriter.getI32Type(), ptrType,
+             rewriter.getI64Type()}));
+    Value args[] = {
+        globalString(rewriter, loc, module, "assertMessage", op.getMessage()),
+        globalString(rewriter, loc, module, "assertFile", file),
+        i32Const(rewriter, loc, line),
+        globalString(rewriter, loc, module, "assertFunc", function),
+        LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                 rewriter.getI64IntegerAttr(1))};
+    LLVM::CallOp::create(rewriter, loc, assertfail, args);
+    LLVM::BrOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, failed, fail, after);
+    rewriter.setInsertionPointToStart(after);
+    barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::lowering::populatePrintOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
+    LoweringContext &lc) {
+  patterns.add<PrintOpConversion>(tc, lc);
+  patterns.add<AssertOpConversion>(tc);
+}

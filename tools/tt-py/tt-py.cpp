@@ -1,0 +1,188 @@
+//===- tt-py.cpp - compile @triton.jit Python kernels to TTIR ---*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The Python frontend as a command:
+//
+//   tt-py kernels.py::add_kernel --signature '*fp32:16, *fp32:16, *fp32:16,
+//         i32:16' -D BLOCK=1024 -o add.ttir
+//
+// reads the file, compiles the named @triton.jit function specialized as
+// the signature and -D values say, and prints upstream's raw frontend TTIR
+// (with locations; --tt-ttir also runs the TTIR stage). Errors point at the
+// Python source. docs/frontend.md describes the options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Frontend/Frontend.h"
+#include "tt/Frontend/Parser.h"
+#include "tt/Pipeline/Pipeline.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tt::frontend;
+
+static cl::OptionCategory category("tt-py options");
+static cl::opt<std::string> input(cl::Positional, cl::Required,
+                                  cl::desc("<file.py[::kernel]>"),
+                                  cl::cat(category));
+static cl::opt<std::string> signature(
+    "signature",
+    cl::desc("Types and values of the kernel's parameters, upstream's AOT "
+             "format: '*fp32:16, i32:16, i32, 1024'"),
+    cl::init(""), cl::cat(category));
+static cl::alias signatureShort("s", cl::aliasopt(signature),
+                                cl::desc("Alias for --signature"),
+                                cl::cat(category));
+static cl::list<std::string>
+    defines("D", cl::Prefix,
+            cl::desc("NAME=VALUE: the value of a constexpr parameter"),
+            cl::cat(category));
+static cl::opt<std::string> output("o", cl::desc("Output file (default: -)"),
+                                   cl::init("-"), cl::cat(category));
+static cl::opt<bool> runTTIR("tt-ttir",
+                             cl::desc("Also run the TTIR stage (inlining, "
+                                      "canonicalization, combine, CSE)"),
+                             cl::cat(category));
+static cl::opt<bool> noLocs("no-locs",
+                            cl::desc("Print the TTIR without locations"),
+                            cl::cat(category));
+static cl::opt<std::string> dotPrecision(
+    "dot-precision",
+    cl::desc("Default input precision of tl.dot (tf32, tf32x3, ieee, "
+             "bf16x3, bf16x6)"),
+    cl::init("tf32"), cl::cat(category));
+static cl::opt<bool> listKernels("list",
+                                 cl::desc("List the @triton.jit functions of "
+                                          "the file and their parameters"),
+                                 cl::cat(category));
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tt-py: compile a @triton.jit Python function to TTIR\n\n"
+      "  tt-py file.py::kernel --signature '*fp32:16, i32, 1024' -D "
+      "NAME=VALUE\n\n"
+      "The signature lists the kernel's parameters in order: a type\n"
+      "('*fp16' pointer, 'i32', 'fp32', ...) with an optional hint ':16'\n"
+      "(divisible by 16) or ':1' (equal to 1, folded away), or a value\n"
+      "('1024', '1e-5', 'True'). Parameters after the signature take their\n"
+      "value from -D or their default. Prints upstream's frontend TTIR.\n");
+
+  StringRef path = input, kernel;
+  size_t sep = StringRef(input).rfind("::");
+  if (sep != StringRef::npos) {
+    path = StringRef(input).take_front(sep);
+    kernel = StringRef(input).drop_front(sep + 2);
+  }
+
+  SourceMgr sm;
+  auto buf = MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!buf) {
+    WithColor::error(errs(), "tt-py")
+        << "cannot read '" << path << "': " << buf.getError().message() << "\n";
+    return 1;
+  }
+  unsigned id = sm.AddNewSourceBuffer(std::move(*buf), SMLoc());
+  Module module;
+  if (!parsePython(sm, id, module))
+    return 1;
+
+  if (listKernels) {
+    for (const auto &fn : module.functions) {
+      if (!fn->isJit)
+        continue;
+      outs() << fn->name << "(";
+      for (size_t k = 0; k < fn->params.size(); ++k)
+        outs() << (k ? ", " : "") << fn->params[k].name;
+      outs() << ")\n";
+    }
+    return 0;
+  }
+
+  CompileOptions opts;
+  if (kernel.empty()) {
+    // Without ::kernel, the file must hold exactly one @jit function.
+    std::vector<std::string> jit;
+    for (const auto &fn : module.functions)
+      if (fn->isJit)
+        jit.push_back(fn->name);
+    if (jit.size() != 1) {
+      WithColor::error(errs(), "tt-py")
+          << "name the kernel as " << path << "::NAME ("
+          << (jit.empty()
+                  ? std::string("the file has no @triton.jit "
+                                "function")
+                  : std::to_string(jit.size()) + " @triton.jit functions")
+          << ")\n";
+      return 1;
+    }
+    opts.kernelName = jit[0];
+  } else {
+    opts.kernelName = kernel.str();
+  }
+  std::string err;
+  if (!parseSignature(signature, opts.signature, err)) {
+    WithColor::error(errs(), "tt-py") << "--signature: " << err << "\n";
+    return 1;
+  }
+  for (const std::string &d : defines) {
+    auto [name, value] = StringRef(d).split('=');
+    name = name.trim();
+    if (name.empty() || !StringRef(d).contains('=')) {
+      WithColor::error(errs(), "tt-py")
+          << "-D " << d << ": expected NAME=VALUE\n";
+      return 1;
+    }
+    ConstValue v;
+    if (!parseConstValue(value, v, err)) {
+      WithColor::error(errs(), "tt-py") << "-D " << name << ": " << err << "\n";
+      return 1;
+    }
+    opts.defines.emplace_back(name.str(), v);
+  }
+  opts.defaultDotInputPrecision = dotPrecision;
+
+  mlir::DialectRegistry registry;
+  tt::registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  loadFrontendDialects(ctx);
+  auto ttir = compileKernel(ctx, sm, module, opts);
+  if (!ttir)
+    return 1;
+
+  if (runTTIR) {
+    mlir::PassManager pm(&ctx);
+    tt::buildTTIRPipeline(pm, tt::PipelineOptions());
+    if (mlir::failed(pm.run(*ttir)))
+      return 1;
+  }
+
+  auto out = mlir::openOutputFile(output, &err);
+  if (!out) {
+    WithColor::error(errs(), "tt-py") << err << "\n";
+    return 1;
+  }
+  mlir::OpPrintingFlags flags;
+  if (!noLocs)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  flags.printNameLocAsPrefix(true);
+  ttir->print(out->os(), flags);
+  out->os() << "\n";
+  out->keep();
+  return 0;
+}
