@@ -191,13 +191,16 @@ Product parseProduct(const YAML::Node &n) {
     if (!seen.insert(name).second)
       fail(it->first, "duplicate parameter '" + name + "'");
     std::vector<std::string> values;
-    if (it->second.IsSequence()) {
-      for (const YAML::Node &v : it->second)
+    // A copy: `it->second` lives in a temporary that a range-for over it
+    // would outlive (ASan: stack-use-after-scope).
+    YAML::Node list = it->second;
+    if (list.IsSequence()) {
+      for (const YAML::Node &v : list)
         values.push_back(scalarText(v, "a value of '" + name + "'"));
       if (values.empty())
-        fail(it->second, "'" + name + "' has no values");
+        fail(list, "'" + name + "' has no values");
     } else {
-      values.push_back(scalarText(it->second, "a value of '" + name + "'"));
+      values.push_back(scalarText(list, "a value of '" + name + "'"));
     }
     p.axes.emplace_back(name, values);
   }

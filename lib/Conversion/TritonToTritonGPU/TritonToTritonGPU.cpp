@@ -95,6 +95,28 @@ public:
                          << static_cast<int>(threadsPerWarp);
       return signalPassFailure();
     }
+    // The pass gives TTIR its layouts. Tensors that already have one (TTGIR,
+    // or a layout written by hand) would keep it and then contradict the
+    // module attributes set below: refuse them instead.
+    Operation *encoded = nullptr;
+    module.walk([&](Operation *op) {
+      auto hasLayout = [](Type t) {
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        return tensor && tensor.getEncoding();
+      };
+      bool found = llvm::any_of(op->getResultTypes(), hasLayout);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          found |= llvm::any_of(block.getArgumentTypes(), hasLayout);
+      if (found && !encoded)
+        encoded = op;
+    });
+    if (encoded) {
+      encoded->emitError()
+          << "has tensors with a layout already; convert-triton-to-tritongpu "
+             "takes TTIR, whose tensors have none";
+      return signalPassFailure();
+    }
     Builder b(ctx);
     module->setAttr("ttg.num-warps", b.getI32IntegerAttr(numWarps));
     module->setAttr("ttg.num-ctas", b.getI32IntegerAttr(numCTAs));
@@ -174,6 +196,10 @@ private:
   }
 
   void retypeFunction(FunctionOpInterface func) {
+    // Only a builtin FunctionType (tt.func, func.func) can hold tensors; an
+    // llvm.func has an LLVMFunctionType, which setType cannot replace.
+    if (!isa<FunctionType>(func.getFunctionType()))
+      return;
     SmallVector<Type> inputs, results;
     for (Type t : func.getArgumentTypes())
       inputs.push_back(convertType(t));
@@ -215,12 +241,14 @@ private:
     Attribute srcEncoding = encodingOf(reduce.getSrcs()[0].getType());
     for (OpOperand &operand : reduce->getOpOperands())
       convertOperand(operand, srcEncoding);
-    auto slice = ttg::SliceEncodingAttr::get(
-        &getContext(), axis, cast<ttg::DistributedEncodingTrait>(srcEncoding));
     for (OpResult result : reduce->getResults()) {
       auto tensor = dyn_cast<RankedTensorType>(result.getType());
       if (!tensor)
         continue; // A 1-D reduction yields a scalar.
+      // Only now: a slice of a rank-1 layout is not a valid encoding.
+      auto slice = ttg::SliceEncodingAttr::get(
+          &getContext(), axis,
+          cast<ttg::DistributedEncodingTrait>(srcEncoding));
       retypeResult(result, RankedTensorType::get(tensor.getShape(),
                                                  tensor.getElementType(), slice));
     }

@@ -128,9 +128,12 @@ void rewrite(const Candidate &c) {
                                     reduce.getAxis());
   IRMapping mapping;
   reduce.getCombineOp().cloneInto(&newReduce.getCombineOp(), mapping);
+  // The combiner lives in the reduce's region: take its name before the
+  // reduce (and with it the combiner) is erased.
+  OperationName combinerName = combiner->getName();
   c.accumulate->erase();
   reduce.erase();
-  OperationState finalState(loc, combiner->getName());
+  OperationState finalState(loc, combinerName);
   finalState.addOperands({newLoop.getResult(c.iterIndex), newReduce.getResult()[0]});
   finalState.addTypes(newLoop.getResult(c.iterIndex).getType());
   Value result = builder.create(finalState)->getResult(0);

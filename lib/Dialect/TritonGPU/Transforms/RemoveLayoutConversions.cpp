@@ -123,6 +123,12 @@ private:
           for (Value r : user->getResults())
             assign(r, layout);
         } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
+          // Reducing a 1-d tensor gives scalars: there is no layout to pass
+          // on, and a slice of a rank-1 layout is not a valid encoding
+          // (SliceEncodingAttr::get asserts on it).
+          auto type = dyn_cast<RankedTensorType>(v.getType());
+          if (!type || type.getRank() < 2)
+            continue;
           auto slice = ttg::SliceEncodingAttr::get(
               &getContext(), reduce.getAxis(),
               cast<ttg::DistributedEncodingTrait>(layout));
