@@ -85,7 +85,11 @@ static int runTool(int argc, char **argv, mlir::DialectRegistry &registry) {
     out->keep();
     return 0;
   }
-  if (Error e = writeToOutput(outputFilename, [&](raw_ostream &o) {
+  // A symbolic link to a file: replace the file, not the link.
+  SmallString<256> resolved(outputFilename);
+  if (sys::fs::is_symlink_file(outputFilename))
+    (void)sys::fs::real_path(outputFilename, resolved);
+  if (Error e = writeToOutput(resolved, [&](raw_ostream &o) {
         o << text;
         return Error::success();
       })) {

@@ -37,15 +37,7 @@ static int fail(const Twine &msg) {
 }
 
 static bool write(StringRef path, StringRef data) {
-  std::string err;
-  auto out = mlir::openOutputFile(path, &err);
-  if (!out) {
-    errs() << "tt-translate: " << err << "\n";
-    return false;
-  }
-  out->os() << data;
-  out->keep();
-  return true;
+  return tt::translate::writeOutputFile(path.str(), data.str());
 }
 
 int tt::translate::runNVIDIA(const NVIDIARequest &req) {

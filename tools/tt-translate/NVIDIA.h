@@ -26,6 +26,12 @@ struct NVIDIARequest {
 /// Compiles and writes; returns the process exit status.
 int runNVIDIA(const NVIDIARequest &request);
 
+/// Writes `data` to `path` ('-': stdout) as every tt-translate output is
+/// written: a regular file through a temporary name renamed into place, so
+/// it appears whole or not at all (tt-translate.cpp). Reports its own
+/// errors; false on failure.
+bool writeOutputFile(const std::string &path, const std::string &data);
+
 } // namespace tt::translate
 
 #endif // TT_TOOLS_TT_TRANSLATE_NVIDIA_H

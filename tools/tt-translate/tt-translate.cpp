@@ -138,7 +138,11 @@ bool writeOutput(StringRef path, StringRef data, bool binary) {
     out->keep();
     return true;
   }
-  if (Error e = writeToOutput(path, [&](raw_ostream &os) {
+  // A symbolic link to a file: replace the file, not the link.
+  SmallString<256> resolved(path);
+  if (sys::fs::is_symlink_file(path))
+    (void)sys::fs::real_path(path, resolved);
+  if (Error e = writeToOutput(resolved, [&](raw_ostream &os) {
         os << data;
         return Error::success();
       })) {
@@ -148,6 +152,15 @@ bool writeOutput(StringRef path, StringRef data, bool binary) {
   }
   return true;
 }
+
+} // namespace
+
+bool tt::translate::writeOutputFile(const std::string &path,
+                                    const std::string &data) {
+  return writeOutput(path, data, /*binary=*/true);
+}
+
+namespace {
 
 /// Links `object` into the shared library `path` through a temporary name in
 /// the same directory (see writeOutput).
@@ -237,6 +250,16 @@ static int runTool(int argc, char **argv) {
       return fail("--target " + tgt + " emits --llvmir, --ptx or --cubin");
     if (!tt::getComputeCapability(t))
       return fail("bad NVIDIA target '" + tgt + "' (expected cuda:NN, e.g. cuda:90)");
+    // The NVIDIA path reads its input itself; check a file's nesting here
+    // (stdin can be read only once, so it is not pre-checked).
+    if (inputFile != "-") {
+      std::string err;
+      if (auto buf = mlir::openInputFile(inputFile, &err))
+        if (!tt::checkIRNesting((*buf).getBuffer(), tt::kMaxIRNesting, err)) {
+          errs() << inputFile << ": error: " << err << "\n";
+          return 1;
+        }
+    }
     tt::translate::NVIDIARequest req;
     req.input = inputFile;
     req.output = outputFile;

@@ -98,23 +98,31 @@ public:
     // The pass gives TTIR its layouts. Tensors that already have one (TTGIR,
     // or a layout written by hand) would keep it and then contradict the
     // module attributes set below: refuse them instead.
-    Operation *encoded = nullptr;
+    // 0-d tensors (tensor<f32>) have no blocked layout to give.
+    Operation *encoded = nullptr, *scalarTensor = nullptr;
     module.walk([&](Operation *op) {
-      auto hasLayout = [](Type t) {
+      auto check = [&](Type t) {
         auto tensor = dyn_cast<RankedTensorType>(t);
-        return tensor && tensor.getEncoding();
+        if (tensor && tensor.getEncoding() && !encoded)
+          encoded = op;
+        if (tensor && tensor.getRank() == 0 && !scalarTensor)
+          scalarTensor = op;
       };
-      bool found = llvm::any_of(op->getResultTypes(), hasLayout);
+      llvm::for_each(op->getResultTypes(), check);
       for (Region &region : op->getRegions())
         for (Block &block : region)
-          found |= llvm::any_of(block.getArgumentTypes(), hasLayout);
-      if (found && !encoded)
-        encoded = op;
+          llvm::for_each(block.getArgumentTypes(), check);
     });
     if (encoded) {
       encoded->emitError()
           << "has tensors with a layout already; convert-triton-to-tritongpu "
              "takes TTIR, whose tensors have none";
+      return signalPassFailure();
+    }
+    if (scalarTensor) {
+      scalarTensor->emitError()
+          << "has a 0-d tensor, which has no GPU layout; "
+             "convert-triton-to-tritongpu needs tensors of rank 1 or more";
       return signalPassFailure();
     }
     Builder b(ctx);
