@@ -14,7 +14,7 @@
 #   nvidia   compile to PTX (and cubin when ptxas exists), run on the GPU
 #            when there is one, next to upstream's binary when the corpus is
 #            there
-#   amd      compile for hip:gfx942 when tt-translate can (it cannot yet)
+#   amd      compile for hip:gfx942 (an HSACO; no AMD GPU runs it here)
 #   stages   every stage of every kernel, one file each, under out/stages/
 #   check    cpu, nvidia and amd: everything this machine can run (default)
 #   bench    time the kernels (on the GPU when there is one, else the CPU)
@@ -72,6 +72,7 @@ SHELL := /bin/bash
 
 # num_warps of K, from K.run.yaml (4 when it does not say).
 warps = $(or $(shell sed -n 's/^num_warps: *\([0-9][0-9]*\).*/\1/p' $(1).run.yaml),4)
+stages = $(or $(shell sed -n 's/^num_stages: *\([0-9][0-9]*\).*/\1/p' $(1).run.yaml),3)
 # Upstream's compiled kernel for K, if K.run.yaml names one and it exists.
 upstream = $(wildcard $(shell sed -n 's/^  upstream: *//p' $(1).run.yaml))
 
@@ -116,7 +117,7 @@ $(KERNELS:%=cpu.%): cpu.%: $(OUT)/cpu/%.so
 # JSON that tt-run reads beside it.
 $(OUT)/cuda/%.ptx: %.ttir $(TT_OPT) $(TT_TRANSLATE)
 	@mkdir -p $(@D)
-	$(TT_OPT) $< --tt-ttir --tt-ttgir="target=$(CUDA_TARGET) num-warps=$(call warps,$*)" \
+	$(TT_OPT) $< --tt-ttir --tt-ttgir="target=$(CUDA_TARGET) num-warps=$(call warps,$*) num-stages=$(call stages,$*)" \
 	    --tt-llir --mlir-print-debuginfo \
 	  | $(TT_TRANSLATE) --target $(CUDA_TARGET) --ptx --metadata $(@:.ptx=.json) > $@
 
@@ -142,8 +143,8 @@ $(KERNELS:%=nvidia.%): nvidia.%: $(if $(NVIDIA_SKIP),,$(call nvidia-kernel,%))
 
 #--- AMD ---------------------------------------------------------------------#
 
-# tt-translate has no AMD backend yet: it says so, and the kernel is
-# skipped. Any other failure is an error.
+# Compiles an HSACO for $(HIP_TARGET). A tt-translate without the AMD
+# backend says so and the kernel is skipped; any other failure is an error.
 .PHONY: $(KERNELS:%=amd.%)
 $(KERNELS:%=amd.%): amd.%: %.ttir
 	@mkdir -p $(OUT)/hip
@@ -169,7 +170,7 @@ $(S)/%.ttir: %.ttir $(TT_OPT)
 	@mkdir -p $(@D)
 	$(TT_OPT) $< --tt-ttir -o $@
 $(S)/%.ttgir: $(S)/%.ttir
-	$(TT_OPT) $< --tt-ttgir="target=$(CUDA_TARGET) num-warps=$(call warps,$*)" -o $@
+	$(TT_OPT) $< --tt-ttgir="target=$(CUDA_TARGET) num-warps=$(call warps,$*) num-stages=$(call stages,$*)" -o $@
 $(S)/%.llvm.mlir: $(S)/%.ttgir
 	$(TT_OPT) $< --tt-llir -o $@
 $(S)/%.llir: $(S)/%.llvm.mlir $(TT_TRANSLATE)

@@ -9,8 +9,9 @@
 #   scripts/fuzz.sh --regressions        only replay fuzz/regressions/
 #   scripts/fuzz.sh --build-only
 #
-# Options: --time S (per harness), --runs N (per harness; with --time, the
-# first reached stops it), --jobs J (build parallelism, default 2),
+# Options: --time S (per harness; default 60 s), --runs N (per harness;
+# without --time there is then no time limit, with --time the first reached
+# stops it), --jobs J (build parallelism, default 2),
 # --no-build (run the harnesses as they were last built), --keep-going
 # (go on after a crash, one child process at a time: libFuzzer's -fork=1
 # -ignore_crashes=1, to collect several bugs in one run), then
@@ -25,7 +26,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TT_FUZZ_BUILD_DIR:-$root/build-fuzz}
 jobs=${TT_JOBS:-2}
-time_s=60
+time_s=
 runs=-1
 build_only=0
 no_build=0
@@ -51,6 +52,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
+if [ -z "$time_s" ]; then
+  # A count alone runs until it is reached (-max_total_time=0: no limit).
+  if [ "$runs" -ge 0 ]; then time_s=0; else time_s=60; fi
+fi
 
 command -v clang++-22 >/dev/null || {
   echo "fuzz.sh: clang++-22 is needed (scripts/install-deps.sh)" >&2; exit 2; }
@@ -85,8 +90,12 @@ fi
 
 bin=$build/fuzz/bin
 work=$build/fuzz
-rm -rf "$work/seeds"
-python3 "$root/fuzz/make-seeds.py" "$work/seeds"
+# Seeds of this run in a directory of its own, so several runs of the
+# script (different harnesses) can go on at once.
+mkdir -p "$work"
+seeds=$(mktemp -d "$work/seeds.XXXXXX")
+trap 'rm -rf "$seeds"' EXIT
+python3 "$root/fuzz/make-seeds.py" "$seeds"
 
 # What each harness reads: the longest input worth trying, its dictionary.
 max_len() {
@@ -128,13 +137,14 @@ for h in "${harnesses[@]}"; do
   fi
   [ "$regressions_only" = 1 ] && { summary+=("$h - - - regressions-ok"); continue; }
   t0=$(date +%s)
+  touch "$log.start" # crash inputs newer than this are this run's
   rc=0
   extra=()
   [ "$keep_going" = 1 ] && extra=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   # One process, one job: the machine is shared. -timeout: one input
   # running this long is a hang; -rss_limit_mb/-malloc_limit_mb: a single
   # input may not use more (a bigger allocation is reported as a crash).
-  "$bin/$h" "$work/corpus/$h" "$work/seeds/$h" \
+  "$bin/$h" "$work/corpus/$h" "$seeds/$h" \
     -max_total_time="$time_s" -runs="$runs" \
     -timeout=${TT_FUZZ_TIMEOUT:-25} -rss_limit_mb=2560 -malloc_limit_mb=2048 \
     -max_len="$(max_len "$h")" -dict="$root/fuzz/dicts/$(dict "$h").dict" \
@@ -146,9 +156,9 @@ for h in "${harnesses[@]}"; do
     execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
   fi
   units=$(ls "$work/corpus/$h" | wc -l)
-  crashes=$(ls "$work/artifacts/$h" | wc -l)
+  crashes=$(find "$work/artifacts/$h" -type f -newer "$log.start" | wc -l)
   if [ "$rc" = 0 ] && [ "$keep_going" = 1 ] && [ "$crashes" != 0 ]; then
-    result="$crashes inputs in $work/artifacts/$h"
+    result="$crashes new inputs in $work/artifacts/$h"
     failed=1
   elif [ "$rc" = 0 ]; then
     result=ok

@@ -8,6 +8,8 @@ PKGS=(
   libyaml-cpp-dev libcxxopts-dev libgtest-dev
   zlib1g-dev libzstd-dev libffi-dev libedit-dev libxml2-dev libcurl4-openssl-dev libz3-dev
   python3 python3-venv python3-numpy
+  rocm-device-libs  # ocml/ockl bitcode for the AMD backend's math (docs/amd-backend.md)
+  chromium  # headless, for the tests of tt-dump --html (test/tt-dump/html*.test)
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -31,3 +31,14 @@ if ptxas:
     config.substitutions.append(("%ptxas", ptxas))
 
 config.substitutions.append(("%unittests", os.path.join(config.tt_obj_root, "unittests", "bin")))
+
+# Headless Chromium (Debian's `chromium`), for the tests that render the
+# tt-dump --html report. %chromium runs it headless with the options a
+# container needs; console messages go to stderr (":CONSOLE" lines).
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append((
+        "%chromium",
+        chromium + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage"
+        " --hide-scrollbars --no-first-run --enable-logging=stderr --v=0"))

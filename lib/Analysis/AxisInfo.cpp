@@ -346,6 +346,15 @@ private:
             constancy = gcd64(l.getConstancy(d), *c) > 1
                             ? gcd64(l.getConstancy(d), *c)
                             : constancy;
+          } else if (l.getContiguity(d) >= shape[d] &&
+                     isUniformAlong(r, shape, d)) {
+            // (x + i) % n, with x + i one run and n the same along d: the
+            // run can only wrap at a multiple of n, and both x and n are
+            // multiples of their divisibility.
+            contig = gcd64(l.getContiguity(d),
+                           gcd64(l.getDivisibility(d), r.getDivisibility(d)));
+            if (l.getContiguity(d) > contig)
+              div = gcd64(div, contig);
           }
         },
         cst);

@@ -106,6 +106,24 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
 
 void tt::registerCPUPipeline() {
   tt::cpu::registerCPUPasses();
+  // The upstream MLIR passes of the stage, so that tt-opt runs them by name
+  // and replays the stage's reproducers (TRITON_REPRODUCER_PATH).
+  bufferization::registerBufferizationPasses();
+  memref::registerMemRefPasses();
+  registerLinalgPasses();
+  math::registerMathPasses();
+  registerPass([] { return createConvertMathToLLVMPass(); });
+  registerPass([] { return createConvertMathToLibmPass(); });
+  registerPass([] { return createSCFToControlFlowPass(); });
+  registerPass([] { return createLowerAffinePass(); });
+  registerPass([] { return createConvertVectorToLLVMPass(); });
+  registerPass([] { return createFinalizeMemRefToLLVMConversionPass(); });
+  registerPass([] { return createArithToLLVMConversionPass(); });
+  registerPass([] { return createConvertIndexToLLVMPass(); });
+  registerPass([] { return createConvertControlFlowToLLVMPass(); });
+  registerPass([] { return createConvertFuncToLLVMPass(); });
+  registerPass([] { return createUBToLLVMConversionPass(); });
+  registerPass([] { return createReconcileUnrealizedCastsPass(); });
   PassPipelineRegistration<>(
       "tt-cpu",
       "The CPU stage: TTIR to the LLVM dialect through linalg on tensors "

@@ -282,6 +282,53 @@ private:
   bool printedInput = false;
 };
 
+/// KernelSession::setPassIRCallback: the stage's input and the IR after each
+/// pass, handed to the session's callback as text.
+class CallbackConfig : public mlir::PassManager::IRPrinterConfig {
+public:
+  CallbackConfig(std::string stage, KernelSession::PassIRCallback callback,
+                 mlir::OpPrintingFlags flags)
+      : IRPrinterConfig(/*printModuleScope=*/true,
+                        /*printAfterOnlyOnChange=*/false,
+                        /*printAfterOnlyOnFailure=*/false, flags),
+        stage(std::move(stage)), callback(std::move(callback)) {}
+
+  void printBeforeIfEnabled(mlir::Pass *, mlir::Operation *,
+                            PrintCallbackFn print) override {
+    if (printedInput)
+      return;
+    printedInput = true;
+    send("input", print);
+  }
+
+  void printAfterIfEnabled(mlir::Pass *pass, mlir::Operation *,
+                           PrintCallbackFn print) override {
+    StringRef arg = pass->getArgument();
+    send(arg.empty() ? pass->getName() : arg, print);
+  }
+
+private:
+  void send(StringRef what, PrintCallbackFn print) {
+    std::string text;
+    raw_string_ostream os(text);
+    print(os);
+    // The printer starts with a banner ("// -----// IR Dump After X
+    // Failed ..."): drop it, keeping whether it says the pass failed.
+    StringRef body(text);
+    bool failed = false;
+    if (body.starts_with("// -----//")) {
+      auto [banner, rest] = body.split('\n');
+      failed = banner.contains(" Failed");
+      body = rest;
+    }
+    callback(stage, what, body.ltrim('\n'), failed);
+  }
+
+  std::string stage;
+  KernelSession::PassIRCallback callback;
+  bool printedInput = false;
+};
+
 /// MLIR_DUMP_PATH=<file>: one stream per process, truncated on first use.
 raw_ostream &getDumpFileStream(StringRef path) {
   static std::mutex mutex;
@@ -324,6 +371,15 @@ void tt::debug::configurePassManager(mlir::PassManager &pm, StringRef stage) {
                           /*printAfterOnlyOnFailure=*/false, os);
     }
   }
+  if (KernelSession *session = KernelSession::getCurrent())
+    if (const KernelSession::PassIRCallback &cb =
+            session->getPassIRCallback()) {
+      context->disableMultithreading();
+      mlir::OpPrintingFlags flags;
+      flags.printNameLocAsPrefix();
+      pm.enableIRPrinting(
+          std::make_unique<CallbackConfig>(stage.str(), cb, flags));
+    }
   if (std::optional<std::string> repro = getEnv("TRITON_REPRODUCER_PATH"))
     pm.enableCrashReproducerGeneration(*repro, /*genLocalReproducer=*/false);
   // Last, so the other instrumentations are not timed.
@@ -412,12 +468,18 @@ std::string tt::debug::KernelSession::getOverrideDir() const {
   return std::string(p);
 }
 
-void tt::debug::KernelSession::setInputModule(mlir::ModuleOp module) {
+void tt::debug::KernelSession::setInputModule(mlir::ModuleOp module,
+                                              bool fromFrontend) {
   kernelName = tt::debug::getKernelName(module);
   bool isTTIR = !module->hasAttr("ttg.num-warps");
   module.walk([&](mlir::LLVM::LLVMFuncOp) { isTTIR = false; });
   if (dumping && isTTIR)
     inputPrinted = printModule(module);
+  // The frontend's output is upstream's source.ttir, whatever the TTIR
+  // stage does with it; the input text was Python.
+  sourceFromFrontend = fromFrontend;
+  if (fromFrontend && dumping)
+    inputText = inputPrinted;
 }
 
 Error tt::debug::KernelSession::dump(StringRef ext, StringRef data) {
@@ -458,7 +520,8 @@ Error tt::debug::KernelSession::finishStage(StringRef ext,
     text = printModule(module);
     // The TTIR stage changed the input: it was raw frontend output, which
     // upstream keeps as <kernel>.source.ttir.
-    if (ext == "ttir" && !inputPrinted.empty() && inputPrinted != text)
+    if (ext == "ttir" && !inputPrinted.empty() &&
+        (sourceFromFrontend || inputPrinted != text))
       if (Error e = dump("source.ttir", inputText))
         return e;
   }
@@ -552,7 +615,8 @@ std::optional<CompileCache> tt::debug::CompileCache::open(StringRef key) {
   raw_string_ostream os(full);
   os << key << "\nexecutable=" << getExecutableIdentity();
   for (const char *var :
-       {"DISABLE_LLVM_OPT", "TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH"})
+       {"DISABLE_LLVM_OPT", "TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH",
+        "TRITON_DISABLE_LINE_INFO"})
     os << "\n" << var << "=" << getEnv(var).value_or("");
   SmallString<128> dir(*root);
   sys::path::append(dir, hashKey(full));

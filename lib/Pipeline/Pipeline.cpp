@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Pipeline/Pipeline.h"
+#include "tt/Pipeline/AMD.h"
 #include "tt/Pipeline/NVIDIA.h"
+#include "tt/Target/AMDGPU/Arch.h"
 
 #include "tt/Analysis/Passes.h"
 #include "tt/Conversion/TritonToTritonGPU/Passes.h"
@@ -14,6 +16,7 @@
 #include "tt/Dialect/Triton/Transforms/Passes.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -34,6 +37,8 @@ void tt::buildTTIRPipeline(OpPassManager &pm, const PipelineOptions &) {
 }
 
 void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  if (amdgpu::isAMDTarget(opts.target)) // lib/Pipeline/AMDPipeline.cpp
+    return buildAMDTTGIRPipeline(pm, opts);
   triton::ConvertTritonToTritonGPUOptions convert;
   convert.target = opts.target;
   convert.numWarps = opts.numWarps;
@@ -43,10 +48,48 @@ void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
+
+  std::optional<int> cc = getComputeCapability(opts.target);
+  if (!cc || *cc < 80) {
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    pm.addPass(createCSEPass());
+    pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
+    pm.addPass(createSymbolDCEPass());
+    pm.addPass(createCanonicalizerPass());
+    return;
+  }
+
+  // NVIDIA from Ampere on: tensor cores and software pipelining, in the
+  // order of upstream's make_ttgir (passes for features we do not generate,
+  // such as TMA, tensor memory or warp specialization, are left out).
+  pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
-  pm.addPass(createCSEPass());
+  triton::gpu::TritonGPUOptimizeDotOperandsOptions dotOperands;
+  dotOperands.hoistLayoutConversion = true;
+  pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands(dotOperands));
+  pm.addPass(triton::createTritonLoopAwareCSE());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(triton::createTritonLoopInvariantCodeMotion());
+  pm.addPass(createCanonicalizerPass());
+  triton::gpu::TritonGPUAssignLatenciesOptions latencies;
+  latencies.numStages = opts.numStages;
+  pm.addPass(triton::gpu::createTritonGPUAssignLatencies(latencies));
+  pm.addPass(triton::gpu::createTritonGPUScheduleLoops());
+  triton::gpu::TritonGPUPipelineOptions pipeline;
+  pipeline.numStages = opts.numStages;
+  pm.addPass(triton::gpu::createTritonGPUPipeline(pipeline));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(triton::createTritonLoopAwareCSE());
+  pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands(dotOperands));
+  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
+  pm.addPass(triton::createTritonLoopAwareCSE());
   pm.addPass(createSymbolDCEPass());
+  triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
+  fences.computeCapability = *cc;
+  pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
+  pm.addPass(createSCCPPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -58,6 +101,7 @@ void tt::registerAllDialects(DialectRegistry &registry) {
                   ub::UBDialect>();
   registerCPUDialects(registry);
   registerNVIDIATranslations(registry);
+  registerAMDTranslations(registry);
 }
 
 namespace {
@@ -98,10 +142,12 @@ void tt::registerAllPasses() {
   triton::registerTritonTransformsPasses();
   triton::registerTritonToTritonGPUPasses();
   triton::gpu::registerTritonGPUPasses();
+  triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
   triton::registerTestAxisInfoPass();
 
   registerCPUPipeline();
   registerNVIDIAPipeline();
+  registerAMDPipeline();
 
   PassPipelineRegistration<StageOptions>(
       "tt-ttir",

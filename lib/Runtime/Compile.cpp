@@ -35,9 +35,18 @@ static bool endsWith(const std::string &s, const char *suffix) {
          s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
 
+std::string tt::runtime::kernelFilePath(const std::string &path) {
+  size_t sep = path.rfind("::");
+  return sep == std::string::npos ? path : path.substr(0, sep);
+}
+
+bool tt::runtime::isPythonKernel(const std::string &path) {
+  return endsWith(kernelFilePath(path), ".py");
+}
+
 bool tt::runtime::needsCompilation(const std::string &path) {
   return endsWith(path, ".ttir") || endsWith(path, ".ttgir") ||
-         endsWith(path, ".mlir");
+         endsWith(path, ".mlir") || isPythonKernel(path);
 }
 
 static bool isExecutable(const std::string &p) {
@@ -107,10 +116,6 @@ bool readAll(const std::string &path, std::vector<char> &out) {
 
 bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
                                 std::string &err) {
-  if (req.target == Target::HIP) {
-    err = "compiling .ttir for HIP needs the AMD backend, not built yet";
-    return false;
-  }
   std::string translate = findTranslate();
   if (translate.empty()) {
     err = "compiling " + req.path +
@@ -121,25 +126,36 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
   if (!tempDir.make(err))
     return false;
   bool cuda = req.target == Target::CUDA;
+  bool hip = req.target == Target::HIP;
   std::string stem = tempDir.path + "/k" + std::to_string(counter++);
-  std::string binary = stem + (cuda ? ".ptx" : ".so");
+  std::string binary = stem + (cuda ? ".ptx" : hip ? ".hsaco" : ".so");
   std::string meta = stem + ".json";
   std::string log = stem + ".log";
   tempDir.files.insert(tempDir.files.end(), {binary, meta, log});
 
   const char *arch = std::getenv("TT_RUN_CUDA_TARGET");
+  // No GPU is queried for its architecture: $TT_RUN_HIP_TARGET names it.
+  const char *hipArch = std::getenv("TT_RUN_HIP_TARGET");
   // A kernel file named like an option (`-o x.ttir`) stays a file name.
   std::string input = req.path;
   if (!input.empty() && input[0] == '-')
     input = "./" + input;
   std::vector<std::string> args = {
-      translate, "--target", cuda ? (arch ? arch : "cuda:90") : "cpu",
+      translate, "--target",
+      cuda  ? (arch ? arch : "cuda:90")
+      : hip ? (hipArch ? hipArch : "hip:gfx942")
+            : "cpu",
       "--num-warps", std::to_string(req.numWarps),
-      cuda ? "--ptx" : "--emit=so", input, "-o", binary,
+      cuda ? "--ptx" : hip ? "--hsaco" : "--emit=so", input, "-o", binary,
       "--metadata", meta};
-  if (cuda) {
+  if (cuda || hip) {
     args.push_back("--num-stages");
     args.push_back(std::to_string(req.numStages));
+  }
+  if (isPythonKernel(req.path)) {
+    args.push_back("--signature=" + req.signature);
+    for (const std::string &d : req.defines)
+      args.push_back("-D" + d);
   }
   std::vector<char *> argv;
   for (std::string &a : args)
@@ -172,8 +188,9 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
     return false;
   }
   out.target = req.target;
-  out.format = cuda ? KernelImage::Format::PTX
-                    : KernelImage::Format::SharedObject;
+  out.format = cuda  ? KernelImage::Format::PTX
+               : hip ? KernelImage::Format::Hsaco
+                     : KernelImage::Format::SharedObject;
   out.path = binary;
   if (!readAll(binary, out.bytes)) {
     err = "tt-translate wrote no " + binary;

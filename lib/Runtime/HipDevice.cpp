@@ -4,9 +4,10 @@
 //
 // The HIP module API through dlopen("libamdhip64.so"), mirroring the CUDA
 // path: load an HSACO with hipModuleLoadData, launch with
-// hipModuleLaunchKernel, time with hipEvents. No AMD GPU has been available
-// to test this file; it compiles and reports a missing runtime, nothing more
-// has been exercised.
+// hipModuleLaunchKernel, time with hipEvents. LDS that the code object
+// allocates statically (tt's kernels) is not requested again at launch. No
+// AMD GPU has been available to test this file; it compiles and reports a
+// missing runtime, nothing more has been exercised.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +66,8 @@ struct HipApi {
   hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t) = nullptr;
   hipError_t (*hipEventSynchronize)(hipEvent_t) = nullptr;
   hipError_t (*hipEventElapsedTime)(float *, hipEvent_t, hipEvent_t) = nullptr;
+  // Optional: the static LDS of a kernel (HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES).
+  hipError_t (*hipFuncGetAttribute)(int *, int, hipFunction_t) = nullptr;
 
   bool resolve(std::string &missing) {
     struct Sym {
@@ -102,6 +105,8 @@ struct HipApi {
         return false;
       }
     }
+    hipFuncGetAttribute = reinterpret_cast<decltype(hipFuncGetAttribute)>(
+        dlsym(lib, "hipFuncGetAttribute"));
     return true;
   }
 
@@ -125,6 +130,9 @@ public:
   const HipApi &api;
   hipModule_t module = nullptr;
   hipFunction_t function = nullptr;
+  /// LDS the code object allocates statically (tt's kernels size their
+  /// LDS array; upstream's leave it to the launch).
+  unsigned staticShared = 0;
 };
 
 class HipDevice : public Device {
@@ -192,6 +200,13 @@ public:
             api.describe(r) + ")";
       return false;
     }
+    constexpr int kSharedSizeBytes = 1; // HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+    int staticShared = 0;
+    if (api.hipFuncGetAttribute &&
+        api.hipFuncGetAttribute(&staticShared, kSharedSizeBytes, k->function) ==
+            hipSuccess &&
+        staticShared > 0)
+      k->staticShared = unsigned(staticShared);
     out = std::move(k);
     return true;
   }
@@ -199,9 +214,13 @@ public:
   bool launch(Kernel &kernel, const LaunchConfig &cfg, void **params,
               std::string &err) override {
     HipKernel &k = static_cast<HipKernel &>(kernel);
+    // The metadata's "shared" is the kernel's whole LDS need; what the code
+    // object already allocates is not asked for again at launch.
+    unsigned dynamicShared =
+        cfg.sharedBytes > k.staticShared ? cfg.sharedBytes - k.staticShared : 0;
     return check(api.hipModuleLaunchKernel(
                      k.function, cfg.grid[0], cfg.grid[1], cfg.grid[2],
-                     cfg.blockThreads, 1, 1, cfg.sharedBytes, nullptr, params,
+                     cfg.blockThreads, 1, 1, dynamicShared, nullptr, params,
                      nullptr),
                  "hipModuleLaunchKernel", err);
   }
@@ -279,7 +298,8 @@ std::unique_ptr<Device> tt::runtime::openHipDevice(int ordinal,
     lib = dlopen("/opt/rocm/lib/libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     why = OpenFailure::NoDriver;
-    err = "no HIP runtime (libamdhip64.so not found)";
+    err = "no HIP runtime (libamdhip64.so not found): AMD GPUs cannot be "
+          "used on this machine";
     return nullptr;
   }
   auto d = std::make_unique<HipDevice>();

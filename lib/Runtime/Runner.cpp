@@ -24,6 +24,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <list>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -80,10 +81,13 @@ template <typename F>
 void forEachElement(const std::vector<int64_t> &shape,
                     const std::vector<int64_t> &strides, int64_t b, int64_t e,
                     F f) {
+  // Nothing to visit; also keeps a zero extent ([n, 0]) out of the
+  // divisions below.
+  if (b >= e)
+    return;
   size_t r = shape.size();
   if (r == 0) {
-    if (b < e)
-      f(0, 0);
+    f(0, 0);
     return;
   }
   std::vector<int64_t> idx(r);
@@ -266,8 +270,14 @@ public:
       : spec(spec), opts(opts) {}
 
   bool evaluate(Launch &L, Failure &f);
+  /// `forceTarget`: compile for this target whatever the YAML says (the
+  /// CPU reference of `check: {cpu: true}`).
   bool prepare(const KernelVariant &kv, const Launch &L, PreparedVariant &pv,
-               Failure &f);
+               Failure &f, const Target *forceTarget = nullptr);
+  /// The kernel `check: {cpu: true}` runs on the CPU for variant `kv` (see
+  /// docs/tt-run.md); prepare it with the CPU as `forceTarget`.
+  bool findCpuReference(const KernelVariant &kv, KernelVariant &refKv,
+                        Failure &f);
   bool buildInputs(Launch &L, Failure &f);
   bool buildReferences(Launch &L, Failure &f);
 
@@ -630,7 +640,8 @@ bool FileRun::checkSignature(const PreparedVariant &pv, const Launch &L,
 }
 
 bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
-                      PreparedVariant &pv, Failure &f) {
+                      PreparedVariant &pv, Failure &f,
+                      const Target *forceTarget) {
   pv.variant = &kv;
   KernelImage &img = pv.image;
   img.path = kv.path;
@@ -638,13 +649,18 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
   Target fileTarget;
   bool compile = needsCompilation(p);
   if (compile) {
-    if (!spec.hasTarget) {
-      f = {kv.line, "a " + p.substr(p.rfind('.')) +
-                        " kernel is compiled on the fly and needs 'target:' "
+    if (forceTarget) {
+      fileTarget = *forceTarget;
+    } else if (!spec.hasTarget) {
+      f = {kv.line, (isPythonKernel(p)
+                         ? std::string("a Python kernel")
+                         : "a " + p.substr(p.rfind('.')) + " kernel") +
+                        " is compiled on the fly and needs 'target:' "
                         "(cuda, hip or cpu)"};
       return false;
+    } else {
+      fileTarget = spec.target;
     }
-    fileTarget = spec.target;
   } else if (endsWith(p, ".ptx")) {
     img.format = KernelImage::Format::PTX;
     fileTarget = Target::CUDA;
@@ -663,17 +679,25 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
              "' (expected .ptx, .cubin, .hsaco, .so, .ttir or .ttgir)"};
     return false;
   }
-  if (spec.hasTarget && spec.target != fileTarget) {
+  if (forceTarget && *forceTarget != fileTarget) {
+    f = {kv.line, kv.written + " is a " + targetName(fileTarget) +
+                      " kernel; it cannot run on the " +
+                      targetName(*forceTarget)};
+    return false;
+  }
+  if (!forceTarget && spec.hasTarget && spec.target != fileTarget) {
     f = {spec.targetLine, std::string("target ") + targetName(spec.target) +
                               " cannot run " + kv.written + " (a " +
                               targetName(fileTarget) + " kernel)"};
     return false;
   }
   pv.target = img.target = fileTarget;
-  if (!fileExists(p)) {
+  std::string file = kernelFilePath(p);
+  if (!fileExists(file)) {
     struct stat st;
-    bool exists = ::stat(p.c_str(), &st) == 0;
-    f = {kv.line, "cannot open kernel file '" + kv.written + "': " +
+    bool exists = ::stat(file.c_str(), &st) == 0;
+    f = {kv.line, "cannot open kernel file '" + kernelFilePath(kv.written) +
+                      "': " +
                       (exists ? "not a regular file"
                               : "No such file or directory")};
     return false;
@@ -682,10 +706,27 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
     CompileRequest req;
     req.path = p;
     req.target = fileTarget;
-    req.name = spec.name;
+    // A CPU reference keeps the name its own metadata gives.
+    req.name = forceTarget ? std::string() : spec.name;
     req.numWarps = L.hasNumWarps ? int(L.numWarps) : 4;
     req.numStages = int(L.numStages);
     req.numCtas = int(L.numCtas);
+    if (isPythonKernel(p)) {
+      // Specialized as the YAML's arguments say, or by 'signature:'; the
+      // constexprs are evaluated with the parameters and scalars.
+      req.signature =
+          spec.signature.empty() ? deriveSignature(spec) : spec.signature;
+      for (const auto &c : spec.constexprs) {
+        Value v;
+        if (!evalExpr(c.second, L.scope, "constexpr '" + c.first + "'", v, f))
+          return false;
+        if (v.isTensor()) {
+          f = {c.second.line, "constexpr '" + c.first + "' must be a number"};
+          return false;
+        }
+        req.defines.push_back(c.first + "=" + v.str());
+      }
+    }
     std::string err;
     if (!compileKernel(req, img, err)) {
       f = {kv.line, err};
@@ -722,7 +763,9 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
     }
   }
   if (img.name.empty()) {
-    if (!spec.name.empty()) {
+    if (forceTarget && img.hasMeta && !m.name.empty()) {
+      img.name = m.name;
+    } else if (!spec.name.empty()) {
       if (img.hasMeta && !m.name.empty() && m.name != spec.name) {
         f = {spec.nameLine, "name '" + spec.name +
                                 "' disagrees with the kernel metadata ('" +
@@ -756,6 +799,15 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
     }
     if (!checkSignature(pv, L, *entry, f))
       return false;
+  }
+
+  if (forceTarget) {
+    // A CPU reference: the YAML's launch parameters describe the variants,
+    // not this kernel; the CPU runtime ignores warps and shared memory.
+    pv.numWarps = img.hasMeta && m.numWarps > 0 ? m.numWarps : 4;
+    pv.warpSize = 32;
+    pv.shared = 0;
+    return true;
   }
 
   // Launch parameters: the YAML and the metadata must agree where both speak.
@@ -810,6 +862,48 @@ bool FileRun::prepare(const KernelVariant &kv, const Launch &L,
              " threads exceed 1024 threads per block"};
     return false;
   }
+  return true;
+}
+
+bool FileRun::findCpuReference(const KernelVariant &kv, KernelVariant &refKv,
+                               Failure &f) {
+  refKv = KernelVariant();
+  if (!spec.cpuReference.empty()) {
+    refKv.path = spec.cpuReference;
+    refKv.written = spec.cpuReferenceWritten;
+    refKv.line = spec.cpuReferenceLine;
+  } else {
+    // The variant's own source when the CPU backend can compile it (TTIR, a
+    // Python kernel) or run it (.so); beside a binary or a TTGIR, the TTIR
+    // that upstream's dump keeps next to it.
+    const std::string &p = kv.path;
+    refKv.line = kv.line;
+    bool ttgir = endsWith(p, ".ttgir");
+    if ((needsCompilation(p) && !ttgir) || endsWith(p, ".so")) {
+      refKv.path = p;
+      refKv.written = kv.written;
+    } else {
+      std::string stem = p.substr(0, p.rfind('.'));
+      std::string wstem = kv.written.substr(0, kv.written.rfind('.'));
+      for (const char *ext : {".ttir", ".source.ttir"})
+        if (refKv.path.empty() && fileExists(stem + ext)) {
+          refKv.path = stem + ext;
+          refKv.written = wstem + ext;
+        }
+      if (refKv.path.empty() && ttgir) {
+        refKv.path = p;
+        refKv.written = kv.written;
+      }
+      if (refKv.path.empty()) {
+        f = {kv.line, "check: {cpu: true} needs a kernel the CPU backend "
+                      "can run: there is no " +
+                          baseName(wstem) + ".ttir beside " + kv.written +
+                          "; name one with 'cpu_reference:'"};
+        return false;
+      }
+    }
+  }
+  refKv.label = "cpu";
   return true;
 }
 
@@ -917,6 +1011,12 @@ bool FileRun::buildReferences(Launch &L, Failure &f) {
       t.rtol = c.rtol;
     if (c.hasAtol)
       t.atol = c.atol;
+    if (c.kind == CheckSpec::Kind::Cpu) {
+      // The reference comes from running a kernel on the CPU, after the
+      // variants are prepared (runCpuReference).
+      t.against = "its CPU run";
+      continue;
+    }
     if (c.kind == CheckSpec::Kind::Npy) {
       NpyArray a;
       std::string err;
@@ -971,14 +1071,14 @@ bool FileRun::buildReferences(Launch &L, Failure &f) {
   return true;
 }
 
-CheckResult compare(const TensorArg &t, const Array &got) {
+CheckResult compare(const TensorArg &t, const Array &ref, const Array &got) {
   CheckResult r;
   r.output = t.spec->name;
   r.against = t.against;
   r.rtol = t.rtol;
   r.atol = t.atol;
   r.elements = t.numel;
-  const double *g = got.data.data(), *e = t.ref->data.data();
+  const double *g = got.data.data(), *e = ref.data.data();
   for (int64_t i = 0; i < t.numel; ++i) {
     double x = g[i], y = e[i];
     bool ok;
@@ -1130,6 +1230,93 @@ double hostBytesNeeded(const Launch &L, const RunSpec &spec,
   return total;
 }
 
+
+/// cuLaunchKernel's kernelParams values for a launch: the arguments not
+/// specialized away (tensors as device pointers, scalars by value), then
+/// the trailing scratch pointers.
+std::vector<uint64_t> kernelSlots(const RunSpec &spec, const Launch &L,
+                                  const std::vector<DevicePtr> &tensorPtrs,
+                                  const DevicePtr scratch[2], int trailing) {
+  std::vector<uint64_t> slots;
+  for (size_t k = 0; k < spec.args.size(); ++k) {
+    if (spec.args[k].specialized)
+      continue;
+    auto [isTensor, idx] = L.order[k];
+    slots.push_back(isTensor ? tensorPtrs[idx] : L.scalars[idx].bits);
+  }
+  for (int s = 0; s < trailing; ++s)
+    slots.push_back(scratch[s]);
+  return slots;
+}
+
+/// Runs the CPU reference `ref` of `check: {cpu: true}` on the CPU device
+/// with the launch's inputs, and returns the values of every output
+/// checked that way (null for the other tensors).
+bool runCpuReference(Device &dev, const PreparedVariant &ref,
+                     const RunSpec &spec, const Launch &L,
+                     std::vector<std::shared_ptr<const Array>> &out,
+                     std::string &err) {
+  std::unique_ptr<Kernel> kernel;
+  if (!dev.load(ref.image, kernel, err))
+    return false;
+  struct Buffers {
+    Device &dev;
+    std::vector<DevicePtr> ptrs;
+    ~Buffers() {
+      for (DevicePtr p : ptrs)
+        dev.release(p);
+    }
+  } bufs{dev, {}};
+  std::vector<DevicePtr> tensorPtrs;
+  for (const TensorArg &t : L.tensors) {
+    DevicePtr p = 0;
+    if (!dev.alloc(t.storageBytes(), p, err))
+      return false;
+    bufs.ptrs.push_back(p);
+    if (!dev.upload(p, t.host.data(), t.storageBytes(), err))
+      return false;
+    tensorPtrs.push_back(p);
+  }
+  int64_t programs = L.grid[0] * L.grid[1] * L.grid[2];
+  const KernelMetadata &m = ref.image.meta;
+  DevicePtr scratch[2] = {0, 0};
+  int64_t scratchSize[2] = {m.globalScratchSize, m.profileScratchSize};
+  for (int s = 0; s < 2; ++s) {
+    int64_t bytes;
+    if (scratchSize[s] <= 0)
+      continue;
+    if (__builtin_mul_overflow(scratchSize[s], programs, &bytes) ||
+        !dev.alloc(size_t(bytes), scratch[s], err)) {
+      err = "scratch memory of the CPU reference: " +
+            (err.empty() ? std::string("too large") : err);
+      return false;
+    }
+    bufs.ptrs.push_back(scratch[s]);
+  }
+  std::vector<uint64_t> slots =
+      kernelSlots(spec, L, tensorPtrs, scratch, ref.trailingPointers);
+  std::vector<void *> params;
+  for (uint64_t &v : slots)
+    params.push_back(&v);
+  LaunchConfig cfg;
+  for (int k = 0; k < 3; ++k)
+    cfg.grid[k] = uint32_t(L.grid[k]);
+  cfg.blockThreads = uint32_t(ref.numWarps * ref.warpSize);
+  if (!dev.launch(*kernel, cfg, params.data(), err) || !dev.synchronize(err))
+    return false;
+  out.assign(L.tensors.size(), nullptr);
+  for (size_t ti = 0; ti < L.tensors.size(); ++ti) {
+    const TensorArg &t = L.tensors[ti];
+    if (t.spec->check.kind != CheckSpec::Kind::Cpu)
+      continue;
+    std::vector<uint8_t> storage(t.storageBytes());
+    if (!dev.download(storage.data(), tensorPtrs[ti], storage.size(), err))
+      return false;
+    out[ti] = gather(t, storage.data());
+  }
+  return true;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1194,6 +1381,18 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     spec.target = opts.target;
     spec.targetLine = 0;
   }
+  for (const auto &d : opts.defines) {
+    ExprSrc e;
+    e.line = 0;
+    if (!Expression::parse(d.second, e.expr, err))
+      return report(0, "-D " + d.first + ": " + err, ExitBadInput);
+    auto it = std::find_if(spec.constexprs.begin(), spec.constexprs.end(),
+                           [&](const auto &c) { return c.first == d.first; });
+    if (it != spec.constexprs.end())
+      it->second = e;
+    else
+      spec.constexprs.emplace_back(d.first, e);
+  }
   FileRun fr(spec, opts);
   Launch L;
   Failure f;
@@ -1224,9 +1423,37 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
                   ExitBadInput);
   out.target = targetName(prepared[0].target);
 
+  // check: {cpu: true}: the kernel each variant is compared with on the
+  // CPU, compiled once per distinct file.
+  bool cpuChecks = false;
+  if (!opts.noCheck)
+    for (const ArgSpec &a : spec.args)
+      cpuChecks |= a.isTensor && a.check.kind == CheckSpec::Kind::Cpu;
+  std::list<KernelVariant> refVariants;
+  std::vector<PreparedVariant> refs;
+  std::vector<size_t> refOf(prepared.size(), 0);
+  for (size_t vi = 0; cpuChecks && vi < prepared.size(); ++vi) {
+    KernelVariant refKv;
+    if (!fr.findCpuReference(*prepared[vi].variant, refKv, f))
+      return report(f.line, f.message, f.code);
+    size_t r = 0;
+    while (r < refs.size() && refs[r].variant->path != refKv.path)
+      ++r;
+    refOf[vi] = r;
+    if (r < refs.size())
+      continue;
+    refVariants.push_back(refKv);
+    PreparedVariant ref;
+    Target cpu = Target::CPU;
+    if (!fr.prepare(refVariants.back(), L, ref, f, &cpu))
+      return report(f.line ? f.line : spec.kernelLine,
+                    "CPU reference: " + f.message, f.code);
+    refs.push_back(std::move(ref));
+  }
+
   // Refuse what cannot run before allocating anything: more host memory
   // than there is, or more programs than the CPU runtime runs.
-  bool cpuTarget = false;
+  bool cpuTarget = cpuChecks;
   for (const PreparedVariant &pv : prepared)
     cpuTarget |= pv.target == Target::CPU;
   uint64_t limit =
@@ -1255,6 +1482,21 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
 
   if (!fr.buildInputs(L, f) || !fr.buildReferences(L, f))
     return report(f.line, f.message, f.code);
+
+  // The CPU references run before the variants, on the same inputs.
+  std::vector<std::vector<std::shared_ptr<const Array>>> cpuRefValues(
+      refs.size());
+  for (size_t r = 0; r < refs.size() && !opts.dryRun; ++r) {
+    Device *cpu = getDevice(Target::CPU, err);
+    int line = refs[r].variant->line ? refs[r].variant->line : spec.kernelLine;
+    if (!cpu)
+      return report(line, err, ExitBadInput);
+    if (!runCpuReference(*cpu, refs[r], spec, L, cpuRefValues[r], err))
+      return report(line,
+                    "the CPU reference " + refs[r].variant->written +
+                        " failed: " + err,
+                    ExitFailed);
+  }
 
   std::string paramKey;
   for (const auto &p : L.shownParams)
@@ -1310,6 +1552,12 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         if (t.ref)
           line += ", checked against " + t.against + " (rtol " + fmt(t.rtol) +
                   ", atol " + fmt(t.atol) + ")";
+        else if (a.check.kind == CheckSpec::Kind::Cpu && !opts.noCheck) {
+          line += ", checked against its CPU run (";
+          for (size_t r = 0; r < refs.size(); ++r)
+            line += (r ? ", " : "") + refs[r].variant->written;
+          line += "; rtol " + fmt(t.rtol) + ", atol " + fmt(t.atol) + ")";
+        }
       } else {
         const ScalarArg &s = L.scalars[L.order[k].second];
         line += std::string("scalar ") + dtypeName(a.dtype) + " = " +
@@ -1408,15 +1656,8 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     if (!ok)
       continue;
     // kernelParams: a pointer to each parameter's value.
-    std::vector<uint64_t> slots;
-    for (size_t k = 0; k < spec.args.size(); ++k) {
-      if (spec.args[k].specialized)
-        continue;
-      auto [isTensor, idx] = L.order[k];
-      slots.push_back(isTensor ? tensorPtrs[idx] : L.scalars[idx].bits);
-    }
-    for (int s = 0; s < pv.trailingPointers; ++s)
-      slots.push_back(scratch[s]);
+    std::vector<uint64_t> slots =
+        kernelSlots(spec, L, tensorPtrs, scratch, pv.trailingPointers);
     std::vector<void *> params;
     for (uint64_t &s : slots)
       params.push_back(&s);
@@ -1437,7 +1678,14 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     for (size_t ti = 0; ti < L.tensors.size(); ++ti) {
       const TensorArg &t = L.tensors[ti];
       bool save = !opts.saveOutputs.empty() && t.isOutput;
-      if (!t.ref && !save)
+      std::shared_ptr<const Array> ref = t.ref;
+      std::string against = t.against;
+      if (!refs.empty() && cpuRefValues[refOf[vi]].size() > ti &&
+          cpuRefValues[refOf[vi]][ti]) {
+        ref = cpuRefValues[refOf[vi]][ti];
+        against = "CPU run of " + refs[refOf[vi]].variant->written;
+      }
+      if (!ref && !save)
         continue;
       std::vector<uint8_t> storage(t.storageBytes());
       if (!dev->download(storage.data(), tensorPtrs[ti], storage.size(),
@@ -1447,9 +1695,10 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         ok = false;
         break;
       }
-      if (t.ref) {
+      if (ref) {
         auto got = gather(t, storage.data());
-        CheckResult cr = compare(t, *got);
+        CheckResult cr = compare(t, *ref, *got);
+        cr.against = against;
         checksPassed &= cr.passed;
         vr.checks.push_back(cr);
       }

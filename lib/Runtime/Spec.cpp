@@ -286,15 +286,21 @@ CheckSpec parseCheck(const YAML::Node &n, const RunSpec &spec) {
   }
   if (!n.IsMap())
     fail(n, "check must be an expression or a map {expect: expr | npy: "
-            "file, rtol: r, atol: a}");
-  forEachKey(n, {"expect", "npy", "rtol", "atol"}, "check",
+            "file | cpu: true, rtol: r, atol: a}");
+  forEachKey(n, {"expect", "npy", "cpu", "rtol", "atol"}, "check",
              [&](const std::string &k, const YAML::Node &v, int line) {
-               if (k == "expect" || k == "npy") {
+               if (k == "expect" || k == "npy" || k == "cpu") {
                  if (c.kind != CheckSpec::Kind::None)
-                   fail(line, "check takes either 'expect' or 'npy', not both");
+                   fail(line, "check takes one of 'expect', 'npy' and 'cpu'");
                  if (k == "expect") {
                    c.kind = CheckSpec::Kind::Expr;
                    c.expect = parseExprNode(v, "check expression");
+                 } else if (k == "cpu") {
+                   std::string b = scalarText(v, "cpu");
+                   if (b != "true")
+                     fail(v, "cpu takes 'true' (the reference kernel is "
+                             "the top-level 'cpu_reference:')");
+                   c.kind = CheckSpec::Kind::Cpu;
                  } else {
                    c.kind = CheckSpec::Kind::Npy;
                    c.path =
@@ -313,7 +319,8 @@ CheckSpec parseCheck(const YAML::Node &n, const RunSpec &spec) {
                }
              });
   if (c.kind == CheckSpec::Kind::None)
-    fail(n, "check needs 'expect: <expression>' or 'npy: <file>'");
+    fail(n, "check needs 'expect: <expression>', 'npy: <file>' or "
+            "'cpu: true'");
   return c;
 }
 
@@ -472,7 +479,7 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
       root,
       {"kernel", "name", "target", "num_warps", "shared", "num_stages",
        "num_ctas", "params", "require", "grid", "args", "bytes", "flops",
-       "bench", "description"},
+       "bench", "description", "signature", "constexprs", "cpu_reference"},
       "the top level",
       [&](const std::string &k, const YAML::Node &v, int line) {
         if (k == "kernel") {
@@ -564,6 +571,35 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
           size_t i = 0;
           for (const YAML::Node &a : v)
             spec.args.push_back(parseArg(a, spec, i++));
+        } else if (k == "signature") {
+          spec.signature = scalarText(v, "signature");
+          spec.signatureLine = lineOf(v);
+        } else if (k == "constexprs") {
+          // {NAME: expression, ...}, or [NAME, ...] for NAME: NAME.
+          spec.constexprsLine = line;
+          std::set<std::string> seen;
+          auto add = [&](const YAML::Node &key, ExprSrc e) {
+            std::string name = scalarText(key, "a constexpr name");
+            if (!isIdentifier(name))
+              fail(key, "constexpr name '" + name + "' is not an identifier");
+            if (!seen.insert(name).second)
+              fail(key, "duplicate constexpr '" + name + "'");
+            spec.constexprs.emplace_back(name, std::move(e));
+          };
+          if (v.IsMap()) {
+            for (auto it = v.begin(); it != v.end(); ++it)
+              add(it->first, parseExprNode(it->second, "constexpr"));
+          } else if (v.IsSequence()) {
+            for (const YAML::Node &e : v)
+              add(e, parseExprNode(e, "constexpr"));
+          } else {
+            fail(v, "constexprs must be a map {NAME: expression} or a list "
+                    "of parameter names");
+          }
+        } else if (k == "cpu_reference") {
+          spec.cpuReferenceWritten = scalarText(v, "cpu_reference");
+          spec.cpuReference = resolvePath(spec.dir, spec.cpuReferenceWritten);
+          spec.cpuReferenceLine = lineOf(v);
         } else if (k == "bytes") {
           spec.bytes = parseExprNode(v, "bytes");
         } else if (k == "flops") {
@@ -651,4 +687,39 @@ bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
   if (dir.empty())
     dir = "/";
   return parseRunSpecText(text, path, dir, spec, error);
+}
+
+std::string tt::runtime::deriveSignature(const RunSpec &spec) {
+  std::string sig;
+  for (const ArgSpec &a : spec.args) {
+    // Triton's spelling where it differs from ours.
+    std::string t;
+    switch (a.dtype) {
+    case DType::F64:
+      t = "fp64";
+      break;
+    case DType::F32:
+      t = "fp32";
+      break;
+    case DType::F16:
+      t = "fp16";
+      break;
+    case DType::F8E4M3:
+      t = "fp8e4nv";
+      break;
+    case DType::F8E5M2:
+      t = "fp8e5";
+      break;
+    default:
+      t = dtypeName(a.dtype); // bf16, i1, i8 .. i64, u8 .. u64
+    }
+    if (a.isTensor)
+      t = "*" + t + ":16";
+    else if (a.specialized)
+      t += ":1";
+    else if (a.multipleOf > 0 && a.multipleOf % 16 == 0)
+      t += ":16";
+    sig += (sig.empty() ? "" : ", ") + t;
+  }
+  return sig;
 }

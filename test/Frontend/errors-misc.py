@@ -8,6 +8,7 @@
 # RUN: not tt-py %s::calls_host --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=HOST
 # RUN: not tt-py %s::early_return --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=RETURN
 # RUN: not tt-py %s::with_break --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=BREAK
+# RUN: not tt-py %s::with_continue --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=CONTINUE
 # RUN: not tt-py %s::loop_type --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=LOOPTYPE
 # RUN: not tt-py %s::branch_type --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=BRANCH
 # RUN: not tt-py %s::bad_dot --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=DOT
@@ -70,6 +71,18 @@ def with_break(p, n):
     for i in range(n):
         # BREAK: errors-misc.py:[[@LINE+1]]:9: error: 'break' is not supported in @triton.jit functions
         break
+
+
+# Upstream Triton rejects break and continue too (no such statement in its
+# code generator).
+@triton.jit
+def with_continue(p, n):
+    for i in range(n):
+        if i > 2:
+            # CONTINUE: errors-misc.py:[[@LINE+2]]:13: error: 'continue' is not supported in @triton.jit functions
+            # CONTINUE-NEXT: {{^}}            continue
+            continue
+        tl.store(p + i, 1.0)
 
 
 @triton.jit
@@ -143,4 +156,4 @@ def calls_bad_helper(p):
 
 # NOKERNEL: errors-misc.py: error: no function named 'no_such_kernel' (@triton.jit functions: undefined, static_check,
 # BADDEF: tt-py: error: -D BLOCK: expected NAME=VALUE
-# WHICH: tt-py: error: name the kernel as {{.*}}errors-misc.py::NAME (15 @triton.jit functions)
+# WHICH: tt-py: error: name the kernel as {{.*}}errors-misc.py::NAME (16 @triton.jit functions)

@@ -2,6 +2,8 @@
 # shape (tl.zeros, tl.full, tl.arange, tl.reshape) is an error at that
 # argument.
 # RUN: not tt-py %s::zeros_kernel --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=ZEROS
+# RUN: not tt-translate --target cpu --emit=so %s::zeros_kernel --signature '*fp32, i32' -o %t.so 2>&1 | FileCheck %s --check-prefix=ZEROS
+# RUN: not tt-dump %s::zeros_kernel --signature '*fp32, i32' --dump-dir %t 2>&1 | FileCheck %s --check-prefix=ZEROS
 # RUN: not tt-py %s::arange_kernel --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=ARANGE
 # RUN: not tt-py %s::reshape_kernel --signature '*fp32, i32' 2>&1 | FileCheck %s --check-prefix=RESHAPE
 # RUN: not tt-py %s::pow2_kernel --signature '*fp32' -D N=12 2>&1 | FileCheck %s --check-prefix=POW2

@@ -1,6 +1,8 @@
 # Operands of a binary operator whose shapes do not broadcast: the error
 # points at the operator and gives both shapes.
 # RUN: not tt-py %s::kernel --signature '*fp32' 2>&1 | FileCheck %s
+# RUN: not tt-translate --target cuda:90 --ptx %s::kernel --signature '*fp32' 2>&1 | FileCheck %s
+# RUN: not tt-dump %s::kernel --signature '*fp32' --dump-dir %t 2>&1 | FileCheck %s
 # RUN: not tt-py %s::kernel2d --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=TWOD
 # RUN: not tt-py %s::where_kernel --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=WHERE
 import triton

@@ -9,6 +9,7 @@
 // backend cannot lower yet leaves the stages it reached and a non-zero exit.
 //
 //   tt-dump k.ttir [--target cuda:90] [--num-warps 4] [--num-stages 3]
+//   tt-dump k.py::kernel --signature '*fp32:16, i32' -D BLOCK=1024
 //   tt-dump --diff DUMP_A DUMP_B
 //
 // Every stage comes from lib/Pipeline and lib/Target; dumping, overrides and
@@ -19,13 +20,16 @@
 #include "Diff.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Frontend/KernelInput.h"
 #include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/NVIDIA.h"
 #include "tt/Pipeline/Pipeline.h"
+#include "tt/Report/Report.h"
 #include "tt/Target/CPU/CPU.h"
 #include "tt/Target/NVPTX/NVPTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -41,13 +45,15 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 
 namespace {
 cl::OptionCategory category("tt-dump options");
 cl::list<std::string> inputs(cl::Positional,
-                             cl::desc("<kernel.ttir> | --diff <A> <B>"),
+                             cl::desc("<kernel.ttir | FILE.py::KERNEL> | "
+                                      "--diff <A> <B>"),
                              cl::cat(category));
 cl::opt<std::string> target("target",
                             cl::desc("cuda:NN (default cuda:90) or cpu"),
@@ -83,8 +89,29 @@ cl::opt<bool> diffRaw("raw",
                                "normalization"),
                       cl::cat(category));
 
+/// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
+tt::frontend::PythonKernelOptions pythonOptions(category);
+
+cl::opt<std::string> htmlOut(
+    "html", cl::desc("Also write an HTML report of the compilation (every "
+                     "stage, layouts, resources, findings; docs/report.md)"),
+    cl::value_desc("file"), cl::init(""), cl::cat(category));
+cl::opt<std::string> htmlPython(
+    "html-python",
+    cl::desc("--html: the kernel's Python source (default: a .py file named "
+             "by the TTIR's locations, if it exists)"),
+    cl::value_desc("file.py"), cl::init(""), cl::cat(category));
+cl::opt<std::string> tuneChart(
+    "tune-chart", cl::desc("--html: include this tt-tune --report-svg chart"),
+    cl::value_desc("file.svg"), cl::init(""), cl::cat(category));
+
+/// Collects the report while --html is on.
+tt::report::Recorder *recorder = nullptr;
+
 int fail(const Twine &msg) {
   errs() << "tt-dump: " << msg << "\n";
+  if (recorder)
+    recorder->addError(msg.str());
   return 1;
 }
 
@@ -130,8 +157,6 @@ int dumpNVIDIA(mlir::ModuleOp module, tt::PipelineOptions opts,
   auto llvmModule = tt::translateToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
-  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
-    return fail(toString(std::move(e)));
 
   int cc = *tt::getComputeCapability(opts.target);
   std::string ptxas = tt::nvptx::findPtxas();
@@ -139,13 +164,22 @@ int dumpNVIDIA(mlir::ModuleOp module, tt::PipelineOptions opts,
   ptxOptions.computeCapability = cc;
   ptxOptions.ptxVersion = tt::nvptx::getPTXVersion(ptxas);
   ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
+  // The .llir stage is the optimized module, as upstream's make_llir.
+  if (Error e = [&] {
+        tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+        tt::debug::StepTimer timer("LLVM optimization");
+        return tt::nvptx::optimizeModule(**llvmModule, ptxOptions);
+      }())
+    return fail(toString(std::move(e)));
+  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
+    return fail(toString(std::move(e)));
   std::string json =
       tt::buildNVIDIAMetadataJSON(module, opts, ptxOptions.ptxVersion);
 
   Expected<std::string> ptx = [&] {
-    tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+    tt::debug::LLVMScope scope(**llvmModule, "code generation (NVPTX)");
     tt::debug::StepTimer timer("LLVM IR to PTX");
-    return tt::nvptx::translateToPTX(**llvmModule, ptxOptions);
+    return tt::nvptx::emitPTX(**llvmModule, ptxOptions);
   }();
   if (!ptx)
     return fail(toString(ptx.takeError()));
@@ -184,9 +218,11 @@ int dumpCPU(mlir::ModuleOp module, tt::PipelineOptions opts,
       }))
     return fail("the CPU stage failed");
 
-  tt::cpu::CPUOptions copts;
+  tt::cpu::CPUOptions copts, irOpts;
+  if (tt::debug::getBoolEnv("DISABLE_LLVM_OPT"))
+    irOpts.optLevel = 0; // no optimization pipeline; codegen keeps its level
   LLVMContext llvmContext;
-  auto llvmModule = tt::cpu::translateToLLVMIR(module, llvmContext, copts);
+  auto llvmModule = tt::cpu::translateToLLVMIR(module, llvmContext, irOpts);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
   if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
@@ -247,22 +283,18 @@ int main(int argc, char **argv) {
     return fail("target '" + target +
                 "' is not available in tt-dump (cuda:NN or cpu)");
 
-  std::string err;
-  auto file = mlir::openInputFile(inputs[0], &err);
-  if (!file)
-    return fail(err);
-  std::string inputText = file->getBuffer().str();
-
   mlir::DialectRegistry registry;
   tt::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // MLIR or FILE.py::KERNEL (--signature, -D) through the frontend.
   SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  tt::frontend::LoadedKernel input;
+  if (!tt::frontend::loadKernel(context, sourceMgr, inputs[0], pythonOptions,
+                                "tt-dump", input))
     return 1;
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(input.module);
 
   tt::PipelineOptions opts;
   opts.target = target;
@@ -276,12 +308,29 @@ int main(int argc, char **argv) {
 
   std::string root =
       dumpDir.empty() ? tt::debug::getDumpRoot() : std::string(dumpDir);
-  tt::debug::KernelSession session(inputText, opts, root);
-  session.setInputModule(*module);
+  tt::debug::KernelSession session(input.keyText, opts, root);
+  session.setInputModule(*module, input.fromPython);
+  std::optional<tt::report::Recorder> html;
+  if (!htmlOut.empty())
+    recorder = &html.emplace(context, session);
 
   int rc = isCPU ? dumpCPU(*module, opts, session)
                  : dumpNVIDIA(*module, opts, session);
   report(session);
+  if (recorder) {
+    tt::report::RecorderOptions ro;
+    ro.target = opts.target;
+    ro.inputPath = inputs[0];
+    ro.pythonSource = htmlPython;
+    ro.tuneChart = tuneChart;
+    ro.options = {{"target", opts.target},
+                  {"num-warps", std::to_string(opts.numWarps)},
+                  {"num-stages", std::to_string(opts.numStages)},
+                  {"num-ctas", std::to_string(opts.numCtas)}};
+    if (Error e = recorder->write(htmlOut, rc == 0, ro))
+      rc = fail(toString(std::move(e)));
+    recorder = nullptr;
+  }
   if (rc != 0 && !session.getWrittenFiles().empty()) {
     errs() << "tt-dump: stopped after";
     for (const std::string &f : session.getWrittenFiles())

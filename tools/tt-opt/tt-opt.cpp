@@ -7,6 +7,10 @@
 // standard mlir-opt flags apply (-split-input-file, --verify-diagnostics,
 // --pass-pipeline, --mlir-print-ir-after-all, --run-reproducer, -o).
 //
+// The debugging variables apply as in the other tools (MLIR_ENABLE_DUMP,
+// MLIR_DUMP_PATH, MLIR_ENABLE_TIMING, TRITON_REPRODUCER_PATH; see
+// docs/environment.md).
+//
 // Beyond mlir-opt: the work runs on a large stack and input nested deeper
 // than tt::kMaxIRNesting is refused before parsing (InputLimits.h), and
 // `-o FILE` is written through a temporary file renamed into place, so a
@@ -14,10 +18,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/Pipeline.h"
 #include "tt/Support/InputLimits.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -41,6 +47,15 @@ static int runTool(int argc, char **argv, mlir::DialectRegistry &registry) {
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, kOverview, registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // MLIR_ENABLE_DUMP, MLIR_DUMP_PATH, MLIR_ENABLE_TIMING and
+  // TRITON_REPRODUCER_PATH, as in every tool (docs/environment.md).
+  config.setPassPipelineSetupFn(
+      [base = config](mlir::PassManager &pm) -> mlir::LogicalResult {
+        if (mlir::failed(base.setupPassPipeline(pm)))
+          return mlir::failure();
+        tt::debug::configurePassManager(pm, "opt");
+        return mlir::success();
+      });
   if (config.shouldShowDialects()) {
     outs() << "Available Dialects: ";
     interleave(registry.getDialectNames(), outs(), ",");

@@ -15,7 +15,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Frontend/Frontend.h"
+#include "tt/Frontend/KernelInput.h"
 #include "tt/Frontend/Parser.h"
+#include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/Pipeline.h"
 
 #include "mlir/IR/AsmState.h"
@@ -38,18 +40,8 @@ static cl::OptionCategory category("tt-py options");
 static cl::opt<std::string> input(cl::Positional, cl::Required,
                                   cl::desc("<file.py[::kernel]>"),
                                   cl::cat(category));
-static cl::opt<std::string> signature(
-    "signature",
-    cl::desc("Types and values of the kernel's parameters, upstream's AOT "
-             "format: '*fp32:16, i32:16, i32, 1024'"),
-    cl::init(""), cl::cat(category));
-static cl::alias signatureShort("s", cl::aliasopt(signature),
-                                cl::desc("Alias for --signature"),
-                                cl::cat(category));
-static cl::list<std::string>
-    defines("D", cl::Prefix,
-            cl::desc("NAME=VALUE: the value of a constexpr parameter"),
-            cl::cat(category));
+// --signature (-s) and -D NAME=VALUE, shared with the other tools.
+static PythonKernelOptions pythonOptions(category);
 static cl::opt<std::string> output("o", cl::desc("Output file (default: -)"),
                                    cl::init("-"), cl::cat(category));
 static cl::opt<bool> runTTIR("tt-ttir",
@@ -83,26 +75,21 @@ int main(int argc, char **argv) {
       "('1024', '1e-5', 'True'). Parameters after the signature take their\n"
       "value from -D or their default. Prints upstream's frontend TTIR.\n");
 
-  StringRef path = input, kernel;
-  size_t sep = StringRef(input).rfind("::");
-  if (sep != StringRef::npos) {
-    path = StringRef(input).take_front(sep);
-    kernel = StringRef(input).drop_front(sep + 2);
-  }
-
-  SourceMgr sm;
-  auto buf = MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (!buf) {
-    WithColor::error(errs(), "tt-py")
-        << "cannot read '" << path << "': " << buf.getError().message() << "\n";
-    return 1;
-  }
-  unsigned id = sm.AddNewSourceBuffer(std::move(*buf), SMLoc());
-  Module module;
-  if (!parsePython(sm, id, module))
-    return 1;
-
   if (listKernels) {
+    PythonKernelRef ref;
+    splitPythonKernelRef(input, ref);
+    SourceMgr sm;
+    auto buf = MemoryBuffer::getFileOrSTDIN(ref.path, /*IsText=*/true);
+    if (!buf) {
+      WithColor::error(errs(), "tt-py") << "cannot read '" << ref.path
+                                        << "': " << buf.getError().message()
+                                        << "\n";
+      return 1;
+    }
+    unsigned id = sm.AddNewSourceBuffer(std::move(*buf), SMLoc());
+    tt::frontend::Module module;
+    if (!parsePython(sm, id, module))
+      return 1;
     for (const auto &fn : module.functions) {
       if (!fn->isJit)
         continue;
@@ -114,64 +101,25 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  CompileOptions opts;
-  if (kernel.empty()) {
-    // Without ::kernel, the file must hold exactly one @jit function.
-    std::vector<std::string> jit;
-    for (const auto &fn : module.functions)
-      if (fn->isJit)
-        jit.push_back(fn->name);
-    if (jit.size() != 1) {
-      WithColor::error(errs(), "tt-py")
-          << "name the kernel as " << path << "::NAME ("
-          << (jit.empty()
-                  ? std::string("the file has no @triton.jit "
-                                "function")
-                  : std::to_string(jit.size()) + " @triton.jit functions")
-          << ")\n";
-      return 1;
-    }
-    opts.kernelName = jit[0];
-  } else {
-    opts.kernelName = kernel.str();
-  }
-  std::string err;
-  if (!parseSignature(signature, opts.signature, err)) {
-    WithColor::error(errs(), "tt-py") << "--signature: " << err << "\n";
-    return 1;
-  }
-  for (const std::string &d : defines) {
-    auto [name, value] = StringRef(d).split('=');
-    name = name.trim();
-    if (name.empty() || !StringRef(d).contains('=')) {
-      WithColor::error(errs(), "tt-py")
-          << "-D " << d << ": expected NAME=VALUE\n";
-      return 1;
-    }
-    ConstValue v;
-    if (!parseConstValue(value, v, err)) {
-      WithColor::error(errs(), "tt-py") << "-D " << name << ": " << err << "\n";
-      return 1;
-    }
-    opts.defines.emplace_back(name.str(), v);
-  }
-  opts.defaultDotInputPrecision = dotPrecision;
-
+  PythonKernelRef ref = pythonOptions.getRef(input);
+  ref.dotPrecision = dotPrecision;
   mlir::DialectRegistry registry;
   tt::registerAllDialects(registry);
   mlir::MLIRContext ctx(registry);
-  loadFrontendDialects(ctx);
-  auto ttir = compileKernel(ctx, sm, module, opts);
+  SourceMgr sm;
+  auto ttir = compilePythonKernel(ctx, sm, ref, "tt-py");
   if (!ttir)
     return 1;
 
   if (runTTIR) {
     mlir::PassManager pm(&ctx);
     tt::buildTTIRPipeline(pm, tt::PipelineOptions());
+    tt::debug::configurePassManager(pm, "ttir");
     if (mlir::failed(pm.run(*ttir)))
       return 1;
   }
 
+  std::string err;
   auto out = mlir::openOutputFile(output, &err);
   if (!out) {
     WithColor::error(errs(), "tt-py") << err << "\n";

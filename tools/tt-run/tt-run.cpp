@@ -81,6 +81,10 @@ int main(int argc, char **argv) {
     ("kernel", "Run this kernel file instead of the YAML's (repeatable; "
                "LABEL=FILE names the variant)",
      cxxopts::value<std::vector<std::string>>(), "[LABEL=]FILE")
+    ("D,define", "A constexpr of a Python kernel (FILE.py::KERNEL), an "
+                 "expression over the parameters; adds to or replaces the "
+                 "YAML's constexprs (repeatable)",
+     cxxopts::value<std::vector<std::string>>(), "NAME=EXPR")
     ("target", "Override the YAML's target: cuda, hip or cpu",
      cxxopts::value<std::string>())
     ("dry-run", "Check everything and build inputs and references, but "
@@ -131,6 +135,16 @@ int main(int argc, char **argv) {
         if (eq == std::string::npos || !isIdentifier(name))
           return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
         opts.sets.emplace_back(name, s.substr(eq + 1));
+      }
+    }
+    if (res.count("define")) {
+      for (const std::string &d :
+           res["define"].as<std::vector<std::string>>()) {
+        size_t eq = d.find('=');
+        std::string name = eq == std::string::npos ? d : d.substr(0, eq);
+        if (eq == std::string::npos || !isIdentifier(name))
+          return usageError("-D takes NAME=EXPRESSION, got '" + d + "'");
+        opts.defines.emplace_back(name, d.substr(eq + 1));
       }
     }
     if (res.count("variant"))

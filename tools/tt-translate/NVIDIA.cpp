@@ -10,12 +10,14 @@
 
 #include "NVIDIA.h"
 
+#include "tt/Frontend/KernelInput.h"
 #include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/NVIDIA.h"
 #include "tt/Pipeline/Pipeline.h"
 #include "tt/Target/NVPTX/NVPTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -41,12 +43,6 @@ static bool write(StringRef path, StringRef data) {
 }
 
 int tt::translate::runNVIDIA(const NVIDIARequest &req) {
-  std::string err;
-  auto file = mlir::openInputFile(req.input, &err);
-  if (!file)
-    return fail(err);
-  std::string inputText = file->getBuffer().str();
-
   tt::PipelineOptions opts;
   opts.target = req.target;
   if (req.numWarps > 0)
@@ -54,6 +50,22 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
   if (req.numStages > 0)
     opts.numStages = req.numStages;
   std::string ptxas = tt::nvptx::findPtxas();
+
+  mlir::DialectRegistry registry;
+  tt::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  // MLIR (a file or stdin) or FILE.py::KERNEL through the frontend.
+  SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  tt::frontend::LoadedKernel kernel;
+  if (!req.python || !tt::frontend::loadKernel(context, sourceMgr, req.input,
+                                               *req.python, "tt-translate",
+                                               kernel))
+    return 1;
+  const std::string &inputText = kernel.keyText;
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(kernel.module);
 
   // TRITON_CACHE_DIR: a hit skips the whole compilation.
   StringRef ext = req.kind == NVIDIAOutput::LLVMIR ? "llir"
@@ -71,20 +83,9 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
     }
   }
 
-  mlir::DialectRegistry registry;
-  tt::registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
   // TRITON_KERNEL_DUMP / TRITON_KERNEL_OVERRIDE for every stage.
   tt::debug::KernelSession session(inputText, opts);
-  SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-  session.setInputModule(*module);
+  session.setInputModule(*module, kernel.fromPython);
   auto finish = [&](StringRef stageExt, std::string &data) {
     if (Error e = session.finishStage(stageExt, data)) {
       errs() << "tt-translate: " << toString(std::move(e)) << "\n";
@@ -105,14 +106,21 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
   auto llvmModule = tt::translateToLLVMIR(*module, llvmContext);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
-  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
-    return fail(toString(std::move(e)));
 
   int cc = *tt::getComputeCapability(opts.target);
   tt::nvptx::PTXOptions ptxOptions;
   ptxOptions.computeCapability = cc;
   ptxOptions.ptxVersion = tt::nvptx::getPTXVersion(ptxas);
   ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
+  // The .llir stage is the optimized module, as upstream's make_llir.
+  if (Error e = [&] {
+        tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+        tt::debug::StepTimer timer("LLVM optimization");
+        return tt::nvptx::optimizeModule(**llvmModule, ptxOptions);
+      }())
+    return fail(toString(std::move(e)));
+  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
+    return fail(toString(std::move(e)));
 
   std::string json =
       tt::buildNVIDIAMetadataJSON(*module, opts, ptxOptions.ptxVersion);
@@ -130,9 +138,9 @@ int tt::translate::runNVIDIA(const NVIDIARequest &req) {
     return write(req.output, text) ? 0 : 1;
   }
   Expected<std::string> ptx = [&] {
-    tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+    tt::debug::LLVMScope scope(**llvmModule, "code generation (NVPTX)");
     tt::debug::StepTimer timer("LLVM IR to PTX");
-    return tt::nvptx::translateToPTX(**llvmModule, ptxOptions);
+    return tt::nvptx::emitPTX(**llvmModule, ptxOptions);
   }();
   if (!ptx)
     return fail(toString(ptx.takeError()));

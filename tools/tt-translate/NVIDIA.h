@@ -9,6 +9,10 @@
 
 #include <string>
 
+namespace tt::frontend {
+class PythonKernelOptions;
+} // namespace tt::frontend
+
 namespace tt::translate {
 
 enum class NVIDIAOutput { LLVMIR, PTX, Cubin };
@@ -21,6 +25,8 @@ struct NVIDIARequest {
   NVIDIAOutput kind = NVIDIAOutput::PTX;
   int numWarps = 0;  ///< 0: the module's, else 4
   int numStages = 0; ///< 0: the default
+  /// --signature and -D for a FILE.py::KERNEL input.
+  const tt::frontend::PythonKernelOptions *python = nullptr;
 };
 
 /// Compiles and writes; returns the process exit status.

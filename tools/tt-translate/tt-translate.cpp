@@ -10,13 +10,19 @@
 //   tt-translate --target cpu --llvmir k.ttir              (LLVM IR, stdout)
 //
 // An LLVM dialect module (e.g. `tt-opt --tt-ttir --tt-cpu` output) is also
-// accepted: only the LLVM stages run then. See docs/tt-translate.md.
+// accepted: only the LLVM stages run then. So is a Python kernel,
+// `k.py::kernel --signature '...' -D NAME=VALUE` (lib/Frontend). The
+// debugging variables (TRITON_KERNEL_DUMP, MLIR_ENABLE_DUMP, ...) apply to
+// every target. See docs/tt-translate.md and docs/environment.md.
 //
 //===----------------------------------------------------------------------===//
 
+#include "AMD.h"
 #include "NVIDIA.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Frontend/KernelInput.h"
+#include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/NVIDIA.h"
 #include "tt/Pipeline/Pipeline.h"
 #include "tt/Support/InputLimits.h"
@@ -45,10 +51,11 @@
 using namespace llvm;
 
 namespace {
-enum class Emit { None, LLVMIR, Obj, SO, PTX, Cubin, HSACO };
+enum class Emit { None, LLVMIR, Obj, SO, PTX, Cubin, AMDGCN, HSACO };
 
 cl::OptionCategory category("tt-translate options");
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .ttir>"),
+cl::opt<std::string> inputFile(cl::Positional,
+                               cl::desc("<input .ttir | FILE.py::KERNEL>"),
                                cl::init("-"), cl::cat(category));
 cl::opt<std::string> outputFile("o", cl::desc("Output file ('-': stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
@@ -65,6 +72,7 @@ cl::opt<Emit> emit(
                clEnumValN(Emit::SO, "so", "shared library + metadata JSON"),
                clEnumValN(Emit::PTX, "ptx", "PTX assembly (NVIDIA)"),
                clEnumValN(Emit::Cubin, "cubin", "cubin (NVIDIA)"),
+               clEnumValN(Emit::AMDGCN, "amdgcn", "AMDGCN assembly (AMD)"),
                clEnumValN(Emit::HSACO, "hsaco", "HSA code object (AMD)")),
     cl::cat(category));
 cl::opt<bool> emitLLVMIR("llvmir", cl::desc("Same as --emit=llvmir"),
@@ -73,6 +81,10 @@ cl::opt<bool> emitObj("obj", cl::desc("Same as --emit=obj"), cl::cat(category));
 cl::opt<bool> emitSO("shared", cl::desc("Same as --emit=so"),
                      cl::cat(category));
 cl::opt<bool> emitPTX("ptx", cl::desc("Same as --emit=ptx"), cl::cat(category));
+cl::opt<bool> emitAMDGCN("amdgcn", cl::desc("Same as --emit=amdgcn"),
+                         cl::cat(category));
+cl::opt<bool> emitHSACO("hsaco", cl::desc("Same as --emit=hsaco"),
+                        cl::cat(category));
 cl::opt<bool> emitCubin("cubin", cl::desc("Same as --emit=cubin"),
                         cl::cat(category));
 cl::opt<int> numStages("num-stages",
@@ -106,6 +118,9 @@ cl::opt<bool> noTTIRStage(
     cl::desc("Do not run the TTIR stage first (input already went through "
              "tt-opt --tt-ttir)"),
     cl::cat(category));
+
+/// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
+tt::frontend::PythonKernelOptions pythonOptions(category);
 
 int fail(const Twine &msg) {
   errs() << "tt-translate: " << msg << "\n";
@@ -208,6 +223,32 @@ int getNumWarps(mlir::ModuleOp module) {
 }
 } // namespace
 
+/// --target hip:gfxNNN: the AMD path (AMD.cpp) reads its input itself.
+static int runAMDTarget(Emit kind, const std::string &tgt) {
+  if (kind != Emit::LLVMIR && kind != Emit::AMDGCN && kind != Emit::HSACO)
+    return fail("--target " + tgt + " emits --llvmir, --amdgcn or --hsaco");
+  if (inputFile != "-") {
+    std::string err;
+    if (auto buf = mlir::openInputFile(inputFile, &err))
+      if (!tt::checkIRNesting((*buf).getBuffer(), tt::kMaxIRNesting, err)) {
+        errs() << inputFile << ": error: " << err << "\n";
+        return 1;
+      }
+  }
+  tt::translate::AMDRequest req;
+  req.input = inputFile;
+  req.output = outputFile;
+  req.target = tgt;
+  req.metadataPath = noMetadata ? std::string() : std::string(metadataFile);
+  req.kind = kind == Emit::LLVMIR   ? tt::translate::AMDOutput::LLVMIR
+             : kind == Emit::AMDGCN ? tt::translate::AMDOutput::AMDGCN
+                                    : tt::translate::AMDOutput::HSACO;
+  req.numWarps = numWarps;
+  req.numStages = numStages;
+  req.python = &pythonOptions;
+  return tt::translate::runAMD(req);
+}
+
 static int runTool(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
@@ -225,9 +266,15 @@ static int runTool(int argc, char **argv) {
 
   // Resolve what to emit, and for which target.
   Emit kind = emit;
-  int flags = emitLLVMIR + emitObj + emitSO + emitPTX + emitCubin;
+  int flags = emitLLVMIR + emitObj + emitSO + emitPTX + emitCubin +
+              emitAMDGCN + emitHSACO;
   if (flags > 1 || (flags == 1 && kind != Emit::None))
-    return fail("give one of --emit, --llvmir, --obj, --shared, --ptx, --cubin");
+    return fail("give one of --emit, --llvmir, --obj, --shared, --ptx, "
+                "--cubin, --amdgcn, --hsaco");
+  if (emitAMDGCN)
+    kind = Emit::AMDGCN;
+  if (emitHSACO)
+    kind = Emit::HSACO;
   if (emitPTX)
     kind = Emit::PTX;
   if (emitCubin)
@@ -243,10 +290,13 @@ static int runTool(int argc, char **argv) {
                 "--llvmir, --obj, --shared, --ptx, --cubin)");
   std::string tgt = target;
   if (tgt.empty())
-    tgt = (kind == Emit::PTX || kind == Emit::Cubin) ? "cuda:90" : "cpu";
+    tgt = (kind == Emit::PTX || kind == Emit::Cubin)      ? "cuda:90"
+          : (kind == Emit::AMDGCN || kind == Emit::HSACO) ? "hip:gfx942"
+                                                           : "cpu";
   StringRef t(tgt);
   if (t.starts_with("cuda:")) {
-    if (kind == Emit::Obj || kind == Emit::SO || kind == Emit::HSACO)
+    if (kind == Emit::Obj || kind == Emit::SO || kind == Emit::HSACO ||
+        kind == Emit::AMDGCN)
       return fail("--target " + tgt + " emits --llvmir, --ptx or --cubin");
     if (!tt::getComputeCapability(t))
       return fail("bad NVIDIA target '" + tgt + "' (expected cuda:NN, e.g. cuda:90)");
@@ -270,17 +320,17 @@ static int runTool(int argc, char **argv) {
                                     : tt::translate::NVIDIAOutput::Cubin;
     req.numWarps = numWarps;
     req.numStages = numStages;
+    req.python = &pythonOptions;
     return tt::translate::runNVIDIA(req);
   }
-  if (t.starts_with("hip:"))
-    return fail("target '" + tgt +
-                "' is not available in this tt-translate yet; the CPU "
-                "backend is (--target cpu)");
+  if (t.starts_with("hip:")) // AMD.cpp
+    return runAMDTarget(kind, tgt);
   if (t != "cpu")
     return fail("unknown target '" + tgt +
                 "' (expected cpu, cuda:NN or hip:gfxNNN)");
-  if (kind == Emit::PTX || kind == Emit::Cubin || kind == Emit::HSACO)
-    return fail("--target cpu cannot emit PTX, cubin or HSACO: use "
+  if (kind == Emit::PTX || kind == Emit::Cubin || kind == Emit::HSACO ||
+      kind == Emit::AMDGCN)
+    return fail("--target cpu cannot emit PTX, cubin, AMDGCN or HSACO: use "
                 "--emit=llvmir, obj or so");
 
   mlir::DialectRegistry registry;
@@ -292,28 +342,39 @@ static int runTool(int argc, char **argv) {
   mlir::applyDefaultTimingManagerCLOptions(tm);
   mlir::TimingScope timing = tm.getRootScope();
 
-  std::string err;
-  auto file = mlir::openInputFile(inputFile, &err);
-  if (!file)
-    return fail(err);
-  if (!tt::checkIRNesting(file->getBuffer(), tt::kMaxIRNesting, err)) {
-    errs() << inputFile << ": error: " << err << "\n";
-    return 1;
-  }
+  // MLIR (a file or stdin) or FILE.py::KERNEL through the frontend.
   SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   mlir::TimingScope parseTiming = timing.nest("Parse");
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  parseTiming.stop();
-  if (!module)
+  tt::frontend::LoadedKernel input;
+  if (!tt::frontend::loadKernel(context, sourceMgr, inputFile, pythonOptions,
+                                "tt-translate", input))
     return 1;
+  parseTiming.stop();
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(input.module);
 
   tt::PipelineOptions popts;
   popts.target = tgt;
   int warps = getNumWarps(*module);
   popts.numWarps = warps;
+  // The debugging environment (docs/environment.md): dumps and overrides of
+  // every stage through a session named, as tt-dump names it, by the input
+  // and the options given.
+  tt::PipelineOptions keyOpts;
+  keyOpts.target = tgt;
+  if (numWarps > 0)
+    keyOpts.numWarps = numWarps;
+  if (numStages > 0)
+    keyOpts.numStages = numStages;
+  tt::debug::KernelSession session(input.keyText, keyOpts);
+  session.setInputModule(*module, input.fromPython);
+  auto finish = [&](StringRef ext, std::string &data) {
+    if (Error e = session.finishStage(ext, data)) {
+      fail(toString(std::move(e)));
+      return false;
+    }
+    return true;
+  };
   std::vector<tt::cpu::KernelInfo> kernels;
   if (!isLLVMDialectModule(*module)) {
     bool hasTT = false;
@@ -326,8 +387,11 @@ static int runTool(int argc, char **argv) {
     pm.enableTiming(timing);
     if (!noTTIRStage)
       tt::buildTTIRPipeline(pm, popts);
+    tt::debug::configurePassManager(pm, "ttir");
     if (failed(pm.run(*module)))
       return 1;
+    if (Error e = session.finishStage("ttir", *module))
+      return fail(toString(std::move(e)));
     kernels = tt::cpu::getKernels(*module);
     // Refuse before writing anything.
     if (!noMetadata && metadataFile.empty() && outputFile != "-" &&
@@ -342,6 +406,7 @@ static int runTool(int argc, char **argv) {
       return 1;
     cpm.enableTiming(timing);
     tt::buildCPUPipeline(cpm, popts);
+    tt::debug::configurePassManager(cpm, "cpu");
     if (failed(cpm.run(*module)))
       return 1;
   }
@@ -351,12 +416,22 @@ static int runTool(int argc, char **argv) {
   copts.triple = mtriple;
   copts.features = mattr;
   copts.optLevel = optLevel;
+  // DISABLE_LLVM_OPT: no LLVM optimization pipeline; code generation keeps
+  // its level.
+  tt::cpu::CPUOptions irOpts = copts;
+  if (tt::debug::getBoolEnv("DISABLE_LLVM_OPT"))
+    irOpts.optLevel = 0;
   LLVMContext llvmContext;
   mlir::TimingScope llvmTiming = timing.nest("LLVM IR and optimization");
-  auto llvmModule = tt::cpu::translateToLLVMIR(*module, llvmContext, copts);
+  auto llvmModule = [&] {
+    tt::debug::StepTimer timer("LLVM IR and optimization");
+    return tt::cpu::translateToLLVMIR(*module, llvmContext, irOpts);
+  }();
   llvmTiming.stop();
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
+  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
+    return fail(toString(std::move(e)));
 
   if (kind == Emit::LLVMIR) {
     std::string s;
@@ -366,10 +441,16 @@ static int runTool(int argc, char **argv) {
   }
 
   mlir::TimingScope codegenTiming = timing.nest("Code generation");
-  auto object = tt::cpu::emitObject(**llvmModule, copts);
+  auto object = [&] {
+    tt::debug::LLVMScope scope(**llvmModule, "code generation (host)");
+    tt::debug::StepTimer timer("code generation");
+    return tt::cpu::emitObject(**llvmModule, copts);
+  }();
   codegenTiming.stop();
   if (!object)
     return fail(toString(object.takeError()));
+  if (!finish("o", *object))
+    return 1;
 
   if (kind == Emit::Obj) {
     if (!writeOutput(outputFile, *object, true))
@@ -390,6 +471,15 @@ static int runTool(int argc, char **argv) {
     } else if (Error e = linkAtomically(*object, outputFile)) {
       return fail(toString(std::move(e)));
     }
+  }
+
+  // The dump's metadata: the session's kernel, as tt-dump writes it.
+  for (const tt::cpu::KernelInfo &k : kernels) {
+    if (k.name != session.getKernelName())
+      continue;
+    std::string json = tt::cpu::getMetadataJSON(k, warps);
+    if (Error e = session.dump("json", json))
+      return fail(toString(std::move(e)));
   }
 
   // Metadata, one JSON per kernel next to the output.

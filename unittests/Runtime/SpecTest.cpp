@@ -144,7 +144,7 @@ TEST(Spec, ErrorsNameFileAndLine) {
             "t.yaml:10: error: tensor 'x' needs a shape");
   EXPECT_EQ(parseError(edit("check: {expect: x + y, rtol: 1e-4}",
                             "check: {expect: x + y, npy: r.npy}")),
-            "t.yaml:17: error: check takes either 'expect' or 'npy', not both");
+            "t.yaml:17: error: check takes one of 'expect', 'npy' and 'cpu'");
   EXPECT_EQ(parseError(edit("value: 1, specialized: true",
                             "value: 1, specialized: maybe")),
             "t.yaml:19: error: specialized must be true or false");

@@ -34,6 +34,7 @@
 #include "llvm/Support/Error.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -171,7 +172,9 @@ public:
 
   /// Tells the session what was parsed: sets the kernel name, and keeps the
   /// input in case it turns out to be raw TTIR (see finishStage).
-  void setInputModule(mlir::ModuleOp module);
+  /// `fromFrontend`: the module is what the Python frontend made of the
+  /// input; it is dumped as <kernel>.source.ttir in any case.
+  void setInputModule(mlir::ModuleOp module, bool fromFrontend = false);
 
   /// An MLIR stage (`ext` is "ttir" or "ttgir") produced `module`: dumps it
   /// as <kernel>.<ext> (and the input as <kernel>.source.ttir when the TTIR
@@ -192,6 +195,19 @@ public:
   /// Writes <kernel>.<ext> into the dump directory (when dumping).
   llvm::Error dump(llvm::StringRef ext, llvm::StringRef data);
 
+  /// Receives the IR of the MLIR stages run while this session is current
+  /// (configurePassManager installs it): for each stage ("ttir", "ttgir",
+  /// "llir", ...) the module it starts from (`pass` is "input"), then the
+  /// module after each pass, `failed` set for a pass that failed. The IR is
+  /// printed without locations. Used by tt-dump --html (lib/Report).
+  using PassIRCallback =
+      std::function<void(llvm::StringRef stage, llvm::StringRef pass,
+                         llvm::StringRef ir, bool failed)>;
+  void setPassIRCallback(PassIRCallback callback) {
+    passIRCallback = std::move(callback);
+  }
+  const PassIRCallback &getPassIRCallback() const { return passIRCallback; }
+
 private:
   /// The override file for `ext`, read; std::nullopt when there is none.
   llvm::Expected<std::optional<std::string>> readOverride(llvm::StringRef ext,
@@ -205,7 +221,9 @@ private:
   std::string kernelName = "kernel";
   std::string inputText;
   std::string inputPrinted; ///< the parsed input re-printed, if TTIR
+  bool sourceFromFrontend = false;
   std::vector<std::string> written;
+  PassIRCallback passIRCallback;
 };
 
 /// Forwards to the current session; does nothing without one.
@@ -218,7 +236,8 @@ llvm::Error finishStage(llvm::StringRef ext, mlir::ModuleOp module);
 /// The compile cache (TRITON_CACHE_DIR): <dir>/<hash>/<kernel>.<ext>, where
 /// the hash covers the compilation key, what is emitted, the variables that
 /// change the output (DISABLE_LLVM_OPT, TRITON_PTXAS_PATH,
-/// TRITON_LIBDEVICE_PATH) and the identity of the running executable.
+/// TRITON_LIBDEVICE_PATH, TRITON_DISABLE_LINE_INFO) and the identity of the
+/// running executable.
 /// Files are written atomically, so concurrent processes compiling the same
 /// kernel each see either nothing or a complete file.
 class CompileCache {

@@ -47,6 +47,9 @@ struct RunOptions {
   /// --kernel [LABEL=]FILE: run these files instead of the YAML's kernels
   /// (paths relative to the working directory).
   std::vector<std::pair<std::string, std::string>> kernels;
+  /// -D NAME=EXPR: constexprs of Python kernels, added to (or replacing)
+  /// the YAML's `constexprs:`.
+  std::vector<std::pair<std::string, std::string>> defines;
   /// --target: overrides the YAML's target.
   bool hasTarget = false;
   Target target = Target::CUDA;

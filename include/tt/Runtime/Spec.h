@@ -47,7 +47,10 @@ struct InitSpec {
 };
 
 struct CheckSpec {
-  enum class Kind { None, Expr, Npy };
+  /// Expr: a host expression; Npy: a file; Cpu: the same output of the
+  /// kernel compiled for and run on the CPU backend with the same inputs
+  /// (`check: {cpu: true}`).
+  enum class Kind { None, Expr, Npy, Cpu };
   Kind kind = Kind::None;
   ExprSrc expect;
   std::string path; // Npy
@@ -112,7 +115,25 @@ struct RunSpec {
   std::vector<ExprSrc> require;
   ExprSrc bytes, flops;
   int warmup = -1, reps = -1;
+  /// Python kernels (`file.py::kernel`): the --signature to compile them
+  /// with (empty: derived from `args`), and the constexprs given as
+  /// `-D NAME=VALUE`, each an expression over params and scalars.
+  std::string signature;
+  int signatureLine = 0;
+  std::vector<std::pair<std::string, ExprSrc>> constexprs;
+  int constexprsLine = 0;
+  /// The kernel that `check: {cpu: true}` runs on the CPU (resolved
+  /// against the YAML's directory); empty: derived from each variant's
+  /// kernel (docs/tt-run.md).
+  std::string cpuReference;
+  std::string cpuReferenceWritten;
+  int cpuReferenceLine = 0;
 };
+
+/// The upstream AOT signature string that the YAML's arguments describe:
+/// tensors `*<dtype>:16` (tt-run's buffers are 16-byte aligned), scalars
+/// their dtype, `:16` with `multiple_of` 16, `:1` when `specialized`.
+std::string deriveSignature(const RunSpec &spec);
 
 /// "file:line: error: message" (or "file: error: message" without a line),
 /// one line: line breaks and control characters in the message are escaped.

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SharedMemory.h"
 #include "Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -153,8 +154,8 @@ Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
 
 /// Gives every thread holding an element the value its representative copy
 /// computed (`values` are valid in representatives only).
-SmallVector<Value> broadcastFromRepresentatives(
-    OpBuilder &b, Location loc, LoweringContext &lc, ModuleOp module,
+FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
+    OpBuilder &b, Location loc, LoweringContext &lc, Operation *owner,
     const tt::LinearLayout &layout, ArrayRef<int64_t> shape,
     ArrayRef<Value> values, Value representative) {
   int32_t freeLanes = layout.getFreeVariableMask(tt::kLane);
@@ -174,9 +175,11 @@ SmallVector<Value> broadcastFromRepresentatives(
   int64_t numElements = 1;
   for (int64_t s : shape)
     numElements *= s;
-  lc.sharedBytes = std::max<int64_t>(lc.sharedBytes,
-                                     numElements * sharedMemoryBytes(memType));
-  Value base = sharedBase(b, loc, module);
+  FailureOr<Value> scratch =
+      scratchAddress(b, loc, owner, numElements * sharedMemoryBytes(memType));
+  if (failed(scratch))
+    return failure();
+  Value base = sharedPointer(b, loc, *scratch);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   auto coords = emitIndices(b, loc, layout, lc);
   SmallVector<Value> addrs;
@@ -209,7 +212,6 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
                           const TypeConverter *tc, LoweringContext &lc,
                           ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
-  auto module = op->getParentOfType<ModuleOp>();
   Type resultType = op->getResult(0).getType();
   bool used = !op->getResult(0).use_empty();
   auto tensorType = dyn_cast<RankedTensorType>(resultType);
@@ -224,9 +226,11 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
     Value old = emitAtom(rewriter, loc, instr, ptr, data, pred, elemType);
     if (used) {
       Type memType = sharedMemoryType(rewriter, elemType);
-      lc.sharedBytes = std::max<int64_t>(lc.sharedBytes,
-                                         sharedMemoryBytes(memType));
-      Value base = sharedBase(rewriter, loc, module);
+      FailureOr<Value> scratch =
+          scratchAddress(rewriter, loc, op, sharedMemoryBytes(memType));
+      if (failed(scratch))
+        return failure();
+      Value base = sharedPointer(rewriter, loc, *scratch);
       barrier(rewriter, loc);
       Value v = memType != elemType
                     ? (Value)LLVM::ZExtOp::create(rewriter, loc, memType, old)
@@ -266,10 +270,14 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
   for (unsigned r = 0; r < ptrs.size(); ++r)
     if (r & freeRegs)
       results[r] = results[r & ~freeRegs];
-  if (used && representative)
-    results = broadcastFromRepresentatives(rewriter, loc, lc, module, layout,
-                                           tensorType.getShape(), results,
-                                           representative);
+  if (used && representative) {
+    FailureOr<SmallVector<Value>> shared = broadcastFromRepresentatives(
+        rewriter, loc, lc, op, layout, tensorType.getShape(), results,
+        representative);
+    if (failed(shared))
+      return failure();
+    results = std::move(*shared);
+  }
   rewriter.replaceOp(op, packLLElements(loc, tc, results, rewriter, tensorType));
   return success();
 }
@@ -333,7 +341,6 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
   matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t numBins = resultType.getShape()[0];
@@ -345,8 +352,10 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
 
     Type i32 = rewriter.getI32Type();
-    lc.sharedBytes = std::max<int64_t>(lc.sharedBytes, numBins * 4);
-    Value base = sharedBase(rewriter, loc, module);
+    FailureOr<Value> scratch = scratchAddress(rewriter, loc, op, numBins * 4);
+    if (failed(scratch))
+      return failure();
+    Value base = sharedPointer(rewriter, loc, *scratch);
     auto ptrType = LLVM::LLVMPointerType::get(getContext(), 3);
     auto binAddr = [&](Value index) {
       return LLVM::GEPOp::create(rewriter, loc, ptrType, i32, base,
@@ -415,6 +424,33 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
 };
 
 } // namespace
+
+int64_t mlir::triton::lowering::getAtomicScratchBytes(Operation *op) {
+  // The old values go through shared memory when they are used and not
+  // every thread computed its own: a scalar atomic (one thread updates), a
+  // tensor whose layout duplicates elements across warps.
+  if (op->getResult(0).use_empty())
+    return 0;
+  Type resultType = op->getResult(0).getType();
+  auto bytesOf = [](Type elem) -> int64_t {
+    if (isa<PointerType>(elem))
+      return 8;
+    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+  };
+  auto tensor = dyn_cast<RankedTensorType>(resultType);
+  if (!tensor)
+    return bytesOf(resultType);
+  Value ptr = op->getOperand(0);
+  std::optional<tt::LinearLayout> layout =
+      gpu::toLinearLayout(cast<RankedTensorType>(ptr.getType()));
+  if (!layout || layout->getFreeVariableMask(tt::kWarp) == 0)
+    return 0;
+  return tensor.getNumElements() * bytesOf(tensor.getElementType());
+}
+
+int64_t mlir::triton::lowering::getHistogramScratchBytes(HistogramOp op) {
+  return cast<RankedTensorType>(op.getType()).getShape()[0] * 4;
+}
 
 void mlir::triton::lowering::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,

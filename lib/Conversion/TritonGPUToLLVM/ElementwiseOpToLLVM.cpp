@@ -255,6 +255,8 @@ void mlir::triton::lowering::populateElementwiseOpToLLVMPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion>(tc, ctx);
   patterns.add<ConstantOpConversion>(tc, PatternBenefit(2));
+  if (!lc.target->isNVIDIA())
+    return; // The inline-PTX fast paths below are NVIDIA's.
   patterns.add<DivFOpConversion>(tc, PatternBenefit(10));
   patterns.add<Exp2Conversion<math::ExpOp, true>>(tc, PatternBenefit(10));
   patterns.add<Exp2Conversion<math::Exp2Op, false>>(tc, PatternBenefit(10));

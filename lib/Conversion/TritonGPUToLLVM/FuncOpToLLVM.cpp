@@ -2,10 +2,10 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// A public tt.func becomes an NVVM kernel with upstream Triton 3.6's ABI:
+// A public tt.func becomes a kernel (TargetInfo::markKernel) with upstream Triton 3.6's ABI:
 // its arguments, then two global pointers (global scratch and profile
 // scratch) that the launcher passes (null when unused). The kernel requires
-// exactly num_warps * 32 threads per CTA.
+// exactly num_warps * threads-per-warp threads per CTA.
 //
 // A private tt.func that survived inlining (`noinline = true`) becomes an
 // internal llvm.func with the converted signature plus the same two scratch
@@ -58,11 +58,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
         rewriter, func.getLoc(), func.getName(), llvmType,
         isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal);
     if (isKernel) {
-      newFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                       UnitAttr::get(ctx));
-      newFunc->setAttr(
-          NVVM::NVVMDialect::getReqntidAttrName(),
-          rewriter.getDenseI32ArrayAttr({lc.numWarps * lc.threadsPerWarp}));
+      lc.target->markKernel(newFunc, lc.numWarps, lc.threadsPerWarp);
     } else if (auto noinline = func->getAttrOfType<BoolAttr>("noinline");
                noinline && noinline.getValue()) {
       newFunc.setNoInline(true);

@@ -10,6 +10,7 @@
 #include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/LinearLayout/AMDEncodings.h"
 #include "tt/LinearLayout/Encodings.h"
 #include "tt/LinearLayout/LayoutUtils.h"
 
@@ -52,6 +53,40 @@ tt::BlockedParams toParams(BlockedEncodingAttr blocked) {
   return p;
 }
 
+tt::AmdMfmaParams toParams(AMDMfmaEncodingAttr mfma) {
+  tt::AmdMfmaParams p;
+  p.version = mfma.getVersion();
+  p.warpsPerCTA = toVec<unsigned>(mfma.getWarpsPerCTA());
+  p.instrShape = toVec<unsigned>(mfma.getInstrShape());
+  p.isTransposed = mfma.getIsTransposed();
+  p.elementBitWidth = mfma.getElementBitWidth();
+  p.tilesPerWarp = toVec<unsigned>(mfma.getTilesPerWarp());
+  p.cga = toCGA(mfma.getCGALayout());
+  return p;
+}
+
+tt::AmdWmmaParams toParams(AMDWmmaEncodingAttr wmma) {
+  tt::AmdWmmaParams p;
+  p.version = wmma.getVersion();
+  p.warpsPerCTA = toVec<unsigned>(wmma.getWarpsPerCTA());
+  p.isTransposed = wmma.getIsTransposed();
+  p.tilesPerWarp = toVec<unsigned>(wmma.getTilesPerWarp());
+  p.cga = toCGA(wmma.getCGALayout());
+  return p;
+}
+
+/// The AMD factories support a subset of what the attributes can say.
+bool isLowerable(AMDMfmaEncodingAttr mfma) {
+  ArrayRef<unsigned> instr = mfma.getInstrShape();
+  return instr.size() >= 2 && instr[0] == instr[1] &&
+         (instr[0] == 32 || instr[0] == 16);
+}
+bool isLowerable(AMDWmmaEncodingAttr wmma) {
+  ArrayRef<unsigned> instr = wmma.getInstrShape();
+  return wmma.getVersion() == 1 &&
+         (instr.empty() || (instr[0] == 16 && instr[1] == 16));
+}
+
 std::vector<tt::LinearLayout::Basis>
 toBases(const LinearEncodingAttr::Bases &bases) {
   std::vector<tt::LinearLayout::Basis> out;
@@ -83,18 +118,31 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
     if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent()))
       return tt::blockedDotOperandToLinearLayout(shape, toParams(blocked),
                                                  dot.getOpIdx());
+    if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(dot.getParent())) {
+      if (!isLowerable(mfma) || dot.getKWidth() == 0 ||
+          !llvm::isPowerOf2_32(dot.getKWidth()))
+        return std::nullopt;
+      return tt::amdMfmaDotOperandToLinearLayout(shape, toParams(mfma),
+                                                 dot.getOpIdx(), dot.getKWidth());
+    }
+    if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(dot.getParent())) {
+      if (!isLowerable(wmma) || dot.getKWidth() != 16)
+        return std::nullopt;
+      return tt::amdWmmaDotOperandToLinearLayout(shape, toParams(wmma),
+                                                 dot.getOpIdx(), dot.getKWidth());
+    }
     return std::nullopt;
   }
   if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(encoding)) {
-    tt::AmdMfmaParams p;
-    p.version = mfma.getVersion();
-    p.warpsPerCTA = toVec<unsigned>(mfma.getWarpsPerCTA());
-    p.instrShape = toVec<unsigned>(mfma.getInstrShape());
-    p.isTransposed = mfma.getIsTransposed();
-    p.elementBitWidth = mfma.getElementBitWidth();
-    p.tilesPerWarp = toVec<unsigned>(mfma.getTilesPerWarp());
-    p.cga = toCGA(mfma.getCGALayout());
-    return tt::amdMfmaToLinearLayout(shape, p);
+    if (!isLowerable(mfma) ||
+        (mfma.getElementBitWidth() != 32 && mfma.getElementBitWidth() != 64))
+      return std::nullopt;
+    return tt::amdMfmaToLinearLayout(shape, toParams(mfma));
+  }
+  if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(encoding)) {
+    if (!isLowerable(wmma))
+      return std::nullopt;
+    return tt::amdWmmaToLinearLayout(shape, toParams(wmma));
   }
   if (auto shared = dyn_cast<SwizzledSharedEncodingAttr>(encoding)) {
     tt::SwizzledSharedParams p;

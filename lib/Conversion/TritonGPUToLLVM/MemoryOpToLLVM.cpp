@@ -3,7 +3,8 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // tt.load / tt.store through tensors of pointers become predicated PTX
-// vector accesses (up to ld.global.v4.b32): the vector width is the number
+// vector accesses (up to ld.global.v4.b32) on NVIDIA, and the TargetInfo's
+// predicated LLVM accesses elsewhere: the vector width is the number
 // of consecutive elements the layout gives a thread along the pointer's most
 // contiguous dimension, bounded by the alignment and mask constancy the
 // AxisInfo analysis proves, and by 128 bits.
@@ -181,6 +182,17 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
 
     SmallVector<Value> results;
     for (unsigned base = 0; base < ptrs.size(); base += vec) {
+      if (!lc.target->isNVIDIA()) {
+        ArrayRef<Value> other;
+        if (!others.empty())
+          other = ArrayRef<Value>(others).slice(base, vec);
+        for (Value e : lc.target->loadGlobal(
+                 rewriter, loc, ptrs[base], elemType, vec,
+                 masks.empty() ? Value() : masks[base], other,
+                 op.getIsVolatile()))
+          results.push_back(e);
+        continue;
+      }
       // Assemble: outputs, address, (other words), (predicate).
       std::string text, constraints;
       SmallVector<Value> args{ptrs[base]};
@@ -310,6 +322,16 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     for (unsigned base = 0; base < ptrs.size(); base += vec) {
       if (base & freeRegisters)
         continue; // A duplicate of an element stored from another register.
+      if (!lc.target->isNVIDIA()) {
+        Value pred = masks.empty() ? Value() : masks[base];
+        if (representative)
+          pred = pred ? (Value)LLVM::AndOp::create(rewriter, loc, pred,
+                                                   representative)
+                      : representative;
+        lc.target->storeGlobal(rewriter, loc, ptrs[base],
+                               ArrayRef<Value>(values).slice(base, vec), pred);
+        continue;
+      }
       SmallVector<Value> words = packWords(
           rewriter, loc, ArrayRef<Value>(values).slice(base, vec), elemBits,
           wordBits);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SharedMemory.h"
 #include "Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -135,8 +136,11 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         }
         keyIndexValue.push_back(idx);
       }
-      auto module = op->getParentOfType<ModuleOp>();
-      Value base = sharedBase(rewriter, loc, module);
+      FailureOr<Value> scratch = scratchAddress(
+          rewriter, loc, op, getReduceScratchBytes(op));
+      if (failed(scratch))
+        return failure();
+      Value base = sharedPointer(rewriter, loc, *scratch);
       auto ptrType = LLVM::LLVMPointerType::get(getContext(), 3);
       SmallVector<Value> regionBase;
       int64_t offset = 0;
@@ -153,7 +157,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                              : std::max(1u, mem.getIntOrFloatBitWidth() / 8);
         offset += llvm::alignTo(numKeys * numSlots * bytes, 16);
       }
-      lc.sharedBytes = std::max(lc.sharedBytes, offset);
       auto slotAddr = [&](unsigned i, Value key, Value s) {
         Value idx = LLVM::AddOp::create(
             rewriter, loc,
@@ -223,6 +226,32 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
 };
 
 } // namespace
+
+int64_t mlir::triton::lowering::getReduceScratchBytes(ReduceOp op) {
+  // Step 3 above: one slot per key and cross-warp partial, per operand.
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  std::optional<tt::LinearLayout> layout = gpu::toLinearLayout(srcType);
+  if (!layout)
+    return 0;
+  unsigned axis = op.getAxis();
+  tt::Dim axisDim = layout->getOutDimNames()[axis];
+  unsigned warpBits = 0;
+  for (unsigned b = 0, e = layout->getInDimSizeLog2(tt::kWarp); b < e; ++b)
+    if (layout->getBasis(tt::kWarp, b, axisDim) != 0)
+      ++warpBits;
+  if (warpBits == 0)
+    return 0;
+  int64_t numKeys = srcType.getNumElements() / srcType.getShape()[axis];
+  int64_t bytes = 0;
+  for (Value src : op.getSrcs()) {
+    Type elem = cast<RankedTensorType>(src.getType()).getElementType();
+    unsigned size = isa<PointerType>(elem)
+                        ? 8
+                        : std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+    bytes += llvm::alignTo(numKeys * (int64_t(1) << warpBits) * size, 16);
+  }
+  return bytes;
+}
 
 void mlir::triton::lowering::populateReduceOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,

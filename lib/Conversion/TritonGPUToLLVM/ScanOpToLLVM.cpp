@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SharedMemory.h"
 #include "Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -328,7 +329,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned numWarps = 1u << warpBits.size();
     unsigned numChunks = 1u << numChunkBits;
     int64_t numKeys = srcType.getNumElements() / srcType.getShape()[axis];
-    auto module = op->getParentOfType<ModuleOp>();
 
     Value warpQ = orderValue(
         gatherBits(rewriter, loc, warpId(rewriter, loc, lc), warpBits),
@@ -340,7 +340,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           i32Const(rewriter, loc, reverse ? 0 : (1 << laneBits.size()) - 1));
 
     // Shared memory: one region per operand.
-    Value base = sharedBase(rewriter, loc, module);
+    FailureOr<Value> scratch =
+        scratchAddress(rewriter, loc, op, getScanScratchBytes(op));
+    if (failed(scratch))
+      return failure();
+    Value base = sharedPointer(rewriter, loc, *scratch);
     auto ptrType = LLVM::LLVMPointerType::get(getContext(), 3);
     SmallVector<Value> regionBase;
     SmallVector<Type> memTypes;
@@ -356,7 +360,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                                   sharedMemoryBytes(mem),
                               16);
     }
-    lc.sharedBytes = std::max(lc.sharedBytes, offset);
 
     // Key of each chunk: the row-major index of its coordinate without the
     // axis.
@@ -460,6 +463,61 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
 };
 
 } // namespace
+
+int64_t mlir::triton::lowering::getScanScratchBytes(ScanOp op) {
+  // The classification of ScanOpConversion: only a scan whose axis crosses
+  // warps exchanges through shared memory, one slot per key, chunk and warp.
+  unsigned axis = op.getAxis();
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  std::optional<tt::LinearLayout> layout = gpu::toLinearLayout(srcType);
+  if (!layout)
+    return 0;
+  unsigned axisBits = llvm::Log2_64(srcType.getShape()[axis]);
+  SmallVector<std::pair<tt::Dim, unsigned>> source(axisBits,
+                                                   {tt::kRegister, ~0u});
+  for (tt::Dim hw : layout->getInDimNames())
+    for (unsigned bit = 0, e = layout->getInDimSizeLog2(hw); bit < e; ++bit) {
+      tt::LinearLayout::Basis basis = layout->getBasis(hw, bit);
+      if (basis[axis] == 0 || !llvm::isPowerOf2_32(basis[axis]))
+        continue;
+      unsigned j = llvm::Log2_32(basis[axis]);
+      if (j < axisBits && source[j].second == ~0u)
+        source[j] = {hw, bit};
+    }
+  unsigned warpBits = 0, r2Bits = 0;
+  int phase = 0;
+  for (auto [hw, bit] : source) {
+    if (bit == ~0u)
+      return 0; // the lowering refuses it
+    if (hw == tt::kRegister) {
+      if (phase != 0) {
+        phase = 3;
+        ++r2Bits;
+      }
+    } else if (hw == tt::kLane && phase <= 1) {
+      phase = 1;
+    } else if (hw == tt::kWarp && phase <= 2) {
+      phase = 2;
+      ++warpBits;
+    } else {
+      return 0;
+    }
+  }
+  if (warpBits == 0)
+    return 0;
+  int64_t numKeys = srcType.getNumElements() / srcType.getShape()[axis];
+  int64_t bytes = 0;
+  for (Value src : op.getSrcs()) {
+    Type elem = cast<RankedTensorType>(src.getType()).getElementType();
+    unsigned size = isa<PointerType>(elem)
+                        ? 8
+                        : std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+    bytes += llvm::alignTo(
+        numKeys * (int64_t(1) << r2Bits) * (int64_t(1) << warpBits) * size,
+        16);
+  }
+  return bytes;
+}
 
 void mlir::triton::lowering::populateScanOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,

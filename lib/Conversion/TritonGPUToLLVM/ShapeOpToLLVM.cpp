@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SharedMemory.h"
 #include "Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -116,7 +117,6 @@ LogicalResult lowerRelabel(Operation *op, ValueRange operands,
   }
 
   // Through shared memory.
-  auto module = op->getParentOfType<ModuleOp>();
   SmallVector<std::pair<Value, Value>> stores;
   for (unsigned k = 0; k < srcLayouts.size(); ++k) {
     auto coords = emitIndices(rewriter, loc, srcLayouts[k], lc);
@@ -134,9 +134,11 @@ LogicalResult lowerRelabel(Operation *op, ValueRange operands,
     counts.push_back(coords.size());
   }
   Type elemType = srcValues[0][0].getType();
-  SmallVector<Value> loaded =
-      exchangeThroughShared(rewriter, loc, lc, module, elemType,
-                            relabel.numSlots, stores, loadOffsets);
+  FailureOr<SmallVector<Value>> exchanged = exchangeThroughScratch(
+      rewriter, loc, op, elemType, relabel.numSlots, stores, loadOffsets);
+  if (failed(exchanged))
+    return failure();
+  SmallVector<Value> &loaded = *exchanged;
   unsigned next = 0;
   for (auto [count, type] : llvm::zip(counts, resultTypes)) {
     ArrayRef<Value> elems = ArrayRef<Value>(loaded).slice(next, count);
@@ -342,10 +344,12 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
                             : (Value)LLVM::SExtOp::create(rewriter, loc, i32, index);
       loads.push_back(linearize(rewriter, loc, c, srcShape));
     }
-    SmallVector<Value> out = exchangeThroughShared(
-        rewriter, loc, lc, op->getParentOfType<ModuleOp>(), src[0].getType(),
-        srcType.getNumElements(), stores, loads);
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
+    FailureOr<SmallVector<Value>> out = exchangeThroughScratch(
+        rewriter, loc, op, src[0].getType(), srcType.getNumElements(), stores,
+        loads);
+    if (failed(out))
+      return failure();
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *out,
                                           rewriter, op->getResult(0).getType()));
     return success();
   }
@@ -353,6 +357,95 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
 };
 
 } // namespace
+
+int64_t mlir::triton::lowering::getShapeOpScratchBytes(Operation *op) {
+  auto bytesOf = [](Type elem) -> int64_t {
+    if (isa<PointerType>(elem))
+      return 8;
+    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+  };
+  RankedTensorType srcType = tensorTypeOf(op->getOperand(0));
+  int64_t elemBytes = bytesOf(srcType.getElementType());
+  if (isa<GatherOp>(op))
+    return srcType.getNumElements() * elemBytes;
+
+  // The same relabelings as the patterns above: shared memory only when the
+  // registers cannot be picked in place.
+  std::function<OperandCoord(unsigned, ArrayRef<int32_t>)> mapCoord;
+  int64_t numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
+  bool anyOrder = false;
+  auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
+  auto srcShape = srcType.getShape();
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    SmallVector<int32_t> order(trans.getOrder());
+    mapCoord = [order](unsigned, ArrayRef<int32_t> d) {
+      Coord c(d.size());
+      for (unsigned i = 0; i < d.size(); ++i)
+        c[order[i]] = d[i];
+      return OperandCoord{0, c};
+    };
+  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    anyOrder = reshape.getAllowReorder();
+    mapCoord = [=](unsigned, ArrayRef<int32_t> d) {
+      return OperandCoord{0, unflatten(flatten(d, dstShape), srcShape)};
+    };
+  } else if (isa<JoinOp>(op)) {
+    mapCoord = [](unsigned, ArrayRef<int32_t> d) {
+      return OperandCoord{unsigned(d.back()), Coord(d.drop_back())};
+    };
+  } else if (isa<SplitOp>(op)) {
+    numSlots = srcType.getNumElements();
+    mapCoord = [](unsigned res, ArrayRef<int32_t> d) {
+      Coord c(d);
+      c.push_back(int32_t(res));
+      return OperandCoord{0, c};
+    };
+  } else if (isa<CatOp>(op)) {
+    int32_t half = srcShape[0];
+    mapCoord = [half](unsigned, ArrayRef<int32_t> d) {
+      Coord c(d);
+      unsigned k = c[0] >= half;
+      c[0] -= k * half;
+      return OperandCoord{k, c};
+    };
+  } else {
+    return 0;
+  }
+  SmallVector<tt::LinearLayout, 2> srcLayouts;
+  for (Value v : op->getOperands()) {
+    auto layout = gpu::toLinearLayout(tensorTypeOf(v));
+    if (!layout)
+      return 0;
+    srcLayouts.push_back(*layout);
+  }
+  SmallVector<tt::LinearLayout, 2> dstLayouts;
+  for (Value r : op->getResults()) {
+    auto layout = gpu::toLinearLayout(tensorTypeOf(r));
+    if (!layout)
+      return 0;
+    dstLayouts.push_back(*layout);
+  }
+  bool inRegisters = true;
+  for (unsigned res = 0; res < dstLayouts.size() && inRegisters; ++res)
+    inRegisters = mapRegistersAcross(srcLayouts, dstLayouts[res],
+                                     [&](ArrayRef<int32_t> c) {
+                                       return mapCoord(res, c);
+                                     })
+                      .has_value();
+  if (!inRegisters && anyOrder && srcLayouts.size() == 1 &&
+      dstLayouts.size() == 1) {
+    auto injective = [](const tt::LinearLayout &l) {
+      for (auto &[dim, mask] : l.getFreeVariableMasks())
+        if (mask)
+          return false;
+      return true;
+    };
+    inRegisters = injective(srcLayouts[0]) && injective(dstLayouts[0]) &&
+                  srcLayouts[0].getInDimSize(tt::kRegister) ==
+                      dstLayouts[0].getInDimSize(tt::kRegister);
+  }
+  return inRegisters ? 0 : numSlots * elemBytes;
+}
 
 void mlir::triton::lowering::populateShapeOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,

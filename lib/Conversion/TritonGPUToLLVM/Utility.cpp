@@ -76,7 +76,7 @@ Value mlir::triton::lowering::i32Const(OpBuilder &b, Location loc, int64_t v) {
 }
 
 Value mlir::triton::lowering::threadId(OpBuilder &b, Location loc) {
-  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return TargetInfo::current().threadIdX(b, loc);
 }
 
 Value mlir::triton::lowering::laneId(OpBuilder &b, Location loc,
@@ -197,7 +197,7 @@ Value mlir::triton::lowering::sharedBase(OpBuilder &b, Location loc,
 }
 
 void mlir::triton::lowering::barrier(OpBuilder &b, Location loc) {
-  NVVM::Barrier0Op::create(b, loc);
+  TargetInfo::current().barrier(b, loc);
 }
 
 Value mlir::triton::lowering::bitcastToInt(OpBuilder &b, Location loc, Value v) {
@@ -246,9 +246,8 @@ Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
   Value word = bitcastToInt(b, loc, v);
   if (bits < 32)
     word = LLVM::ZExtOp::create(b, loc, b.getI32Type(), word);
-  Value shuffled = NVVM::ShflOp::create(
-      b, loc, b.getI32Type(), i32Const(b, loc, -1), word, laneOrOffset,
-      i32Const(b, loc, clamp), kind, UnitAttr());
+  Value shuffled =
+      TargetInfo::current().shuffleI32(b, loc, word, kind, laneOrOffset, clamp);
   if (bits < 32)
     shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
   return bitcastFromInt(b, loc, shuffled, type);
@@ -306,19 +305,7 @@ Value mlir::triton::lowering::inlineAsm(OpBuilder &b, Location loc,
 void mlir::triton::lowering::predicatedSharedStore(OpBuilder &b, Location loc,
                                                    Value pred, Value addr,
                                                    Value v) {
-  Type type = v.getType();
-  unsigned bits = isa<LLVM::LLVMPointerType>(type)
-                      ? 64
-                      : std::max(8u, type.getIntOrFloatBitWidth());
-  Value word = bitcastToInt(b, loc, v);
-  if (bits == 8) // Bytes travel in 16-bit registers.
-    word = LLVM::ZExtOp::create(b, loc, b.getI16Type(), word);
-  StringRef cls = bits == 64 ? "l" : bits == 32 ? "r" : "h";
-  Value addr32 = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), addr);
-  std::string text =
-      "@$0 st.shared.b" + std::to_string(bits) + " [ $1 + 0 ], $2;";
-  inlineAsm(b, loc, Type(), {pred, addr32, word}, text, std::string("b,r,") + cls.str(),
-            /*sideEffects=*/true);
+  TargetInfo::current().storeShared(b, loc, pred, addr, v);
 }
 
 Value mlir::triton::lowering::linearize(OpBuilder &b, Location loc,

@@ -10,6 +10,8 @@
 #include "tt/Analysis/AxisInfo.h"
 #include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
 
+#include "TargetInfo.h"
+
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -28,6 +30,8 @@ public:
 /// Facts every pattern needs about the module being lowered.
 struct LoweringContext {
   ModuleAxisInfoAnalysis *axisInfo = nullptr;
+  /// The GPU being lowered for (see TargetInfo.h).
+  const TargetInfo *target = &getNVIDIATargetInfo();
   int numWarps = 4;
   int threadsPerWarp = 32;
   int computeCapability = 90;

@@ -4,13 +4,11 @@
 //
 // splat, make_range, broadcast and expand_dims only pick registers: the
 // linear layouts of operand and result say which register of the same
-// thread holds each coordinate. convert_layout keeps the registers when the
-// two layouts place every element identically and otherwise goes through
-// shared memory (each thread writes its elements at their row-major offset,
-// a barrier, each thread reads the elements its new layout gives it).
+// thread holds each coordinate. convert_layout is in ConvertLayoutOpToLLVM.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "SharedMemory.h"
 #include "Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -116,101 +114,22 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
   }
 };
 
-struct ConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
-  ConvertLayoutOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-
-  LogicalResult
-  matchAndRewrite(ttg::ConvertLayoutOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    auto dstType = cast<RankedTensorType>(op.getType());
-    tt::LinearLayout src = getLayout(srcType), dst = getLayout(dstType);
-    // Same lanes and warps: only registers move.
-    if (src.sublayout({tt::kLane, tt::kWarp}, src.getOutDimNames()) ==
-        dst.sublayout({tt::kLane, tt::kWarp}, dst.getOutDimNames())) {
-      SmallVector<int> map =
-          mapRegisters(src, dst, [](ArrayRef<int32_t> c) {
-            return SmallVector<int32_t>(c);
-          });
-      if (llvm::all_of(map, [](int r) { return r >= 0; })) {
-        SmallVector<Value> in = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-        SmallVector<Value> out;
-        for (int r : map)
-          out.push_back(in[r]);
-        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
-                                              rewriter, dstType));
-        return success();
-      }
-    }
-    // Through shared memory.
-    Type elemType = getTypeConverter()->convertType(dstType.getElementType());
-    Type memType = elemType.isInteger(1) ? rewriter.getI8Type() : elemType;
-    unsigned elemBytes = isa<LLVM::LLVMPointerType>(memType)
-                             ? 8
-                             : memType.getIntOrFloatBitWidth() / 8;
-    ArrayRef<int64_t> shape = dstType.getShape();
-    lc.sharedBytes = std::max<int64_t>(lc.sharedBytes,
-                                       dstType.getNumElements() * elemBytes);
-    auto module = op->getParentOfType<ModuleOp>();
-    Value base = sharedBase(rewriter, loc, module);
-    auto offsetOf = [&](ArrayRef<Value> coord) {
-      Value off = i32Const(rewriter, loc, 0);
-      for (unsigned d = 0; d < shape.size(); ++d) {
-        off = LLVM::MulOp::create(rewriter, loc, off,
-                                  i32Const(rewriter, loc, shape[d]));
-        off = LLVM::AddOp::create(rewriter, loc, off, coord[d]);
-      }
-      return off;
-    };
-    auto ptrType = LLVM::LLVMPointerType::get(getContext(), 3);
-    SmallVector<Value> in = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    barrier(rewriter, loc);
-    auto srcIdx = emitIndices(rewriter, loc, src, lc);
-    for (auto [v, coord] : llvm::zip(in, srcIdx)) {
-      Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, memType, base,
-                                       ValueRange{offsetOf(coord)});
-      Value stored = memType != elemType
-                         ? (Value)LLVM::ZExtOp::create(rewriter, loc, memType, v)
-                         : v;
-      LLVM::StoreOp::create(rewriter, loc, stored, addr);
-    }
-    barrier(rewriter, loc);
-    SmallVector<Value> out;
-    for (auto &coord : emitIndices(rewriter, loc, dst, lc)) {
-      Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, memType, base,
-                                       ValueRange{offsetOf(coord)});
-      Value v = LLVM::LoadOp::create(rewriter, loc, memType, addr);
-      if (memType != elemType)
-        v = LLVM::TruncOp::create(rewriter, loc, elemType, v);
-      out.push_back(v);
-    }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out, rewriter,
-                                          dstType));
-    return success();
-  }
-
-  LoweringContext &lc;
-};
-
-template <typename SourceOp, typename X, typename Y, typename Z>
+/// tt.get_program_id and tt.get_num_programs, through the TargetInfo.
+template <typename SourceOp>
 struct GridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
-  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  GridQueryConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern<SourceOp>(tc), lc(lc) {}
   LogicalResult
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
-    Value v;
-    switch (op.getAxis()) {
-    case ProgramIDDim::X: v = X::create(rewriter, op.getLoc(), i32); break;
-    case ProgramIDDim::Y: v = Y::create(rewriter, op.getLoc(), i32); break;
-    case ProgramIDDim::Z: v = Z::create(rewriter, op.getLoc(), i32); break;
-    }
+    unsigned axis = static_cast<unsigned>(op.getAxis());
+    Value v = std::is_same_v<SourceOp, GetProgramIdOp>
+                  ? lc.target->programId(rewriter, op.getLoc(), axis)
+                  : lc.target->numPrograms(rewriter, op.getLoc(), axis);
     rewriter.replaceOp(op, v);
     return success();
   }
+  LoweringContext &lc;
 };
 
 } // namespace
@@ -219,9 +138,8 @@ void mlir::triton::lowering::populateViewOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
   patterns.add<SplatOpConversion, BroadcastOpConversion, ExpandDimsOpConversion>(tc);
-  patterns.add<MakeRangeOpConversion, ConvertLayoutOpConversion>(tc, lc);
-  patterns.add<GridQueryConversion<GetProgramIdOp, NVVM::BlockIdXOp,
-                                   NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
-               GridQueryConversion<GetNumProgramsOp, NVVM::GridDimXOp,
-                                   NVVM::GridDimYOp, NVVM::GridDimZOp>>(tc);
+  patterns.add<MakeRangeOpConversion>(tc, lc);
+  populateConvertLayoutOpToLLVMPatterns(tc, patterns, lc);
+  patterns.add<GridQueryConversion<GetProgramIdOp>,
+               GridQueryConversion<GetNumProgramsOp>>(tc, lc);
 }

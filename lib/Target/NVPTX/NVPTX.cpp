@@ -13,6 +13,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -133,8 +134,11 @@ int tt::nvptx::getPTXVersion(StringRef ptxasPath) {
   return std::min(ptx, 90);
 }
 
-Expected<std::string> tt::nvptx::translateToPTX(Module &module,
-                                                const PTXOptions &options) {
+namespace {
+/// The NVPTX target machine of `options`; also gives `module` its triple and
+/// data layout.
+Expected<std::unique_ptr<TargetMachine>>
+createMachine(Module &module, const tt::nvptx::PTXOptions &options) {
   initNVPTX();
   Triple triple("nvptx64-nvidia-cuda");
   std::string error;
@@ -144,7 +148,7 @@ Expected<std::string> tt::nvptx::translateToPTX(Module &module,
   TargetOptions targetOptions;
   targetOptions.AllowFPOpFusion =
       options.enableFPFusion ? FPOpFusion::Fast : FPOpFusion::Standard;
-  std::string arch = getArchName(options.computeCapability);
+  std::string arch = tt::nvptx::getArchName(options.computeCapability);
   std::string features = "+ptx" + std::to_string(options.ptxVersion);
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
       triple, arch, features, targetOptions, Reloc::PIC_, std::nullopt,
@@ -153,36 +157,67 @@ Expected<std::string> tt::nvptx::translateToPTX(Module &module,
     return makeError("cannot create an NVPTX target machine for " + arch);
   module.setTargetTriple(triple);
   module.setDataLayout(machine->createDataLayout());
+  return std::move(machine);
+}
+} // namespace
 
+Error tt::nvptx::optimizeModule(Module &module, const PTXOptions &options) {
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      createMachine(module, options);
+  if (!machine)
+    return machine.takeError();
   if (Error e = linkLibdevice(module, findLibdevice(options.libdevicePath)))
-    return std::move(e);
+    return e;
+  if (!options.optimize)
+    return Error::success();
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  // The standard instrumentations make LLVM's -print-after-all and
+  // -time-passes (LLVM_IR_ENABLE_DUMP, LLVM_ENABLE_TIMING) see each pass of
+  // the pipeline.
+  PassInstrumentationCallbacks callbacks;
+  StandardInstrumentations instrumentations(module.getContext(),
+                                            /*DebugLogging=*/false);
+  instrumentations.registerCallbacks(callbacks, &mam);
+  PassBuilder pb(machine->get(), PipelineTuningOptions(), std::nullopt,
+                 &callbacks);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  ModulePassManager mpm =
+      pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  mpm.run(module, mam);
+  return Error::success();
+}
 
-  if (options.optimize) {
-    LoopAnalysisManager lam;
-    FunctionAnalysisManager fam;
-    CGSCCAnalysisManager cgam;
-    ModuleAnalysisManager mam;
-    PassBuilder pb(machine.get());
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-    mpm.run(module, mam);
-  }
-
+Expected<std::string> tt::nvptx::emitPTX(Module &module,
+                                         const PTXOptions &options) {
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      createMachine(module, options);
+  if (!machine)
+    return machine.takeError();
   std::string ptx;
   {
     raw_string_ostream os(ptx);
     buffer_ostream pstream(os);
     legacy::PassManager pm;
-    if (machine->addPassesToEmitFile(pm, pstream, nullptr,
-                                     CodeGenFileType::AssemblyFile))
+    if ((*machine)->addPassesToEmitFile(pm, pstream, nullptr,
+                                        CodeGenFileType::AssemblyFile))
       return makeError("the NVPTX backend cannot emit assembly");
     pm.run(module);
   }
   return ptx;
+}
+
+Expected<std::string> tt::nvptx::translateToPTX(Module &module,
+                                                const PTXOptions &options) {
+  if (Error e = optimizeModule(module, options))
+    return std::move(e);
+  return emitPTX(module, options);
 }
 
 Expected<std::string> tt::nvptx::compileToCubin(StringRef ptx, int cc,

@@ -75,15 +75,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Encodings the lowering does not handle yet are refused with a message.
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// Encodings the lowering does not handle yet are refused with a message: a
+// 128-byte swizzle needs rows of at least 128 bytes.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #smem = #ttg.shared_memory
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @alloc() {
-    %c = arith.constant dense<1.0> : tensor<128xf32, #blocked>
-    // expected-error @below {{failed to legalize}}
-    %a = ttg.local_alloc %c : (tensor<128xf32, #blocked>) -> !ttg.memdesc<128xf32, #shared, #smem>
+    %c = arith.constant dense<1.0> : tensor<128x8xf32, #blocked>
+    // expected-error @+2 {{cannot lower a shared-memory buffer of type '!ttg.memdesc<128x8xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>, #ttg.shared_memory>': its encoding is not supported}}
+    // expected-error @+1 {{failed to legalize}}
+    %a = ttg.local_alloc %c : (tensor<128x8xf32, #blocked>) -> !ttg.memdesc<128x8xf32, #shared, #smem>
     tt.return
   }
 }

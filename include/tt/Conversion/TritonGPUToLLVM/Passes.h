@@ -16,6 +16,12 @@ class LLVMDialect;
 namespace NVVM {
 class NVVMDialect;
 }
+namespace triton::gpu {
+class TritonGPUDialect;
+}
+namespace triton::nvidia_gpu {
+class TritonNvidiaGPUDialect;
+}
 } // namespace mlir
 
 namespace mlir::triton {

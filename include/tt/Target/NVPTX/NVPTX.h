@@ -47,7 +47,18 @@ struct PTXOptions {
   bool enableFPFusion = true;
 };
 
-/// Links libdevice when needed, optimizes, and prints PTX.
+/// Upstream's make_llir after the LLVM IR translation: gives `module` the
+/// NVPTX triple and data layout, links libdevice when the module calls
+/// __nv_* functions, and runs LLVM's O3 pipeline unless `options.optimize`
+/// is false. The result is what upstream dumps as <kernel>.llir.
+llvm::Error optimizeModule(llvm::Module &module, const PTXOptions &options);
+
+/// Upstream's make_ptx: code generation only, no IR optimization pipeline
+/// (run optimizeModule first).
+llvm::Expected<std::string> emitPTX(llvm::Module &module,
+                                    const PTXOptions &options);
+
+/// optimizeModule, then emitPTX.
 llvm::Expected<std::string> translateToPTX(llvm::Module &module,
                                            const PTXOptions &options);
 

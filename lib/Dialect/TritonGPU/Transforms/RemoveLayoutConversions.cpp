@@ -3,16 +3,21 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // Three steps, each keeping the computed values the same:
-//  1. Forward propagation: layouts chosen for loads (by coalescing) flow to
-//     the elementwise operations, reductions, broadcasts and expand_dims that
-//     consume them, looking through convert_layout. Each such operation is
-//     rebuilt in the propagated layout; its old results are replaced by a
-//     conversion of the new ones.
+//  1. Forward propagation: layouts chosen for loads (by coalescing) and the
+//     accumulator layouts of tensor-core dots flow to the elementwise
+//     operations, reductions, broadcasts and expand_dims that consume them,
+//     looking through convert_layout and through scf.for loop-carried
+//     values. Each such operation is rebuilt in the propagated layout (a
+//     loop changes the type of its iteration argument and result in place);
+//     its old results are replaced by a conversion of the new ones.
 //  2. Backward rematerialization: a conversion of a value that is cheap to
 //     recompute (constants, splats, ranges, and elementwise/broadcast/
 //     expand_dims chains over them, or over values already available in the
 //     wanted layout) is replaced by recomputing that chain in the wanted
-//     layout. Each success removes one conversion and adds none.
+//     layout. Each success removes one conversion and adds none. A
+//     conversion of a loop-carried value is removed by carrying the value in
+//     the wanted layout when both its initial value and the value yielded
+//     for the next iteration can be recomputed in that layout.
 //  3. Folding: conversion chains collapse; dead operations are erased.
 //
 //===----------------------------------------------------------------------===//
@@ -21,7 +26,9 @@
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -74,6 +81,56 @@ Attribute operandLayoutFor(Operation *op, Attribute resultLayout) {
   return Attribute();
 }
 
+/// The scf.for whose iteration argument `v` is (not its induction
+/// variable), or null.
+scf::ForOp iterArgOwner(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getArgNumber() == 0)
+    return scf::ForOp();
+  auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!forOp || arg.getOwner() != forOp.getBody())
+    return scf::ForOp();
+  return forOp;
+}
+
+/// Whether a tensor-core accumulator `d` (in `mma`) flows, through
+/// conversions, elementwise operations and loop-carried values, into a
+/// conversion back to `mma`: then keeping it in `mma` along the way saves
+/// converting twice. Otherwise (e.g. a dot whose result is only stored) its
+/// layout is not pushed onto the operations that follow.
+bool reachesConversionBack(Value d, Attribute mma) {
+  SmallVector<Value> work{d};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(user)) {
+        if (encodingOf(cvt.getResult()) == mma)
+          return true;
+        work.push_back(cvt.getResult());
+      } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        if (auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp())) {
+          work.push_back(forOp.getRegionIterArg(use.getOperandNumber()));
+          work.push_back(forOp.getResult(use.getOperandNumber()));
+        }
+      } else if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+        if (use.getOperandNumber() >= forOp.getNumControlOperands()) {
+          unsigned k = use.getOperandNumber() - forOp.getNumControlOperands();
+          work.push_back(forOp.getRegionIterArg(k));
+          work.push_back(forOp.getResult(k));
+        }
+      } else if (isElementwiseLike(user)) {
+        for (Value r : user->getResults())
+          work.push_back(r);
+      }
+    }
+  }
+  return false;
+}
+
 class RemoveLayoutConversions
     : public ttg::impl::TritonGPURemoveLayoutConversionsBase<
           RemoveLayoutConversions> {
@@ -107,6 +164,16 @@ private:
             wanted[r] = encodingOf(r);
             worklist.push_back(r);
           }
+      // Tensor-core accumulators keep their layout where it comes back.
+      if (isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op)) {
+        Value d = op->getResult(0);
+        Attribute enc = encodingOf(d);
+        if (enc && isa<ttg::MmaEncodingTrait>(enc) &&
+            reachesConversionBack(d, enc)) {
+          wanted[d] = enc;
+          worklist.push_back(d);
+        }
+      }
     });
     auto assign = [&](Value v, Attribute layout) {
       if (!layout || !isa<RankedTensorType>(v.getType()) || wanted.count(v))
@@ -117,7 +184,25 @@ private:
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
       Attribute layout = wanted[v];
-      for (Operation *user : v.getUsers()) {
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+          // A loop-carried value: the next iteration's argument and the
+          // loop's result carry the same layout.
+          if (auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp())) {
+            assign(forOp.getRegionIterArg(use.getOperandNumber()), layout);
+            assign(forOp.getResult(use.getOperandNumber()), layout);
+          }
+          continue;
+        }
+        if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+          if (use.getOperandNumber() >= forOp.getNumControlOperands()) {
+            unsigned k = use.getOperandNumber() - forOp.getNumControlOperands();
+            assign(forOp.getRegionIterArg(k), layout);
+            assign(forOp.getResult(k), layout);
+          }
+          continue;
+        }
         if (isa<ttg::ConvertLayoutOp>(user) || isElementwiseLike(user) ||
             isa<BroadcastOp>(user)) {
           for (Value r : user->getResults())
@@ -145,6 +230,16 @@ private:
     // Rebuild, in program order, every op whose results want another layout.
     SmallVector<Operation *> toRebuild;
     func.walk([&](Operation *op) {
+      if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+        for (Value arg : forOp.getRegionIterArgs()) {
+          auto it = wanted.find(arg);
+          if (it != wanted.end() && it->second != encodingOf(arg)) {
+            toRebuild.push_back(op);
+            return;
+          }
+        }
+        return;
+      }
       if (isa<ttg::ConvertLayoutOp, LoadOp, AtomicRMWOp, AtomicCASOp>(op))
         return;
       if (!(isElementwiseLike(op) || isa<BroadcastOp, ReduceOp, ExpandDimsOp>(op)))
@@ -166,9 +261,49 @@ private:
         }
       }
     });
-    for (Operation *op : toRebuild)
+    for (Operation *op : toRebuild) {
+      if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+        for (auto [k, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
+          Attribute layout = wanted.lookup(arg);
+          if (layout && layout != encodingOf(arg))
+            carryInLayout(forOp, k, layout);
+        }
+        continue;
+      }
       rebuildInLayout(op, wanted);
+    }
     reduceInputLayout.clear();
+  }
+
+  /// Changes loop-carried value `k` of `forOp` to `layout` in place: the
+  /// initial value and the yielded value are brought to `layout` (recomputed
+  /// when cheap, else converted), and the former users of the iteration
+  /// argument and of the result see a conversion back to the old type.
+  void carryInLayout(scf::ForOp forOp, unsigned k, Attribute layout) {
+    BlockArgument arg = forOp.getRegionIterArg(k);
+    OpResult result = forOp->getResult(k);
+    Type oldType = arg.getType();
+    Type newType = withEncoding(oldType, layout);
+    Location loc = forOp.getLoc();
+
+    OpBuilder before(forOp);
+    OpOperand &init = forOp.getInitArgsMutable()[k];
+    init.set(getInLayout(before, init.get(), layout));
+
+    arg.setType(newType);
+    OpBuilder body = OpBuilder::atBlockBegin(forOp.getBody());
+    auto argBack = ttg::ConvertLayoutOp::create(body, loc, oldType, arg);
+    arg.replaceAllUsesExcept(argBack.getResult(), argBack);
+
+    auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+    OpBuilder atYield(yield);
+    yield->setOperand(k, getInLayout(atYield, yield->getOperand(k), layout));
+
+    result.setType(newType);
+    OpBuilder after(forOp->getContext());
+    after.setInsertionPointAfter(forOp);
+    auto resultBack = ttg::ConvertLayoutOp::create(after, loc, oldType, result);
+    result.replaceAllUsesExcept(resultBack.getResult(), resultBack);
   }
 
   /// For each reduction being rebuilt, the layout its operands get.
@@ -287,6 +422,10 @@ private:
         return Value();
       operands.push_back(r);
     }
+    if (dryRun) {
+      memo[key] = v; // Feasible; nothing is created in a dry run.
+      return v;
+    }
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointAfter(def);
     for (Value operand : operands)
@@ -316,6 +455,16 @@ private:
     func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
     bool changed = false;
     for (ttg::ConvertLayoutOp convert : converts) {
+      if (convert->use_empty())
+        continue; // Dead; erased below.
+      if (scf::ForOp forOp = iterArgOwner(convert.getSrc())) {
+        if (carryIfCheap(forOp,
+                         cast<BlockArgument>(convert.getSrc()).getArgNumber() -
+                             1,
+                         encodingOf(convert.getResult())))
+          changed = true; // The conversion folds away in the next round.
+        continue;
+      }
       OpBuilder builder(convert);
       llvm::DenseMap<std::pair<Value, Attribute>, Value> memo;
       int budget = 64;
@@ -329,6 +478,53 @@ private:
     }
     return changed;
   }
+
+  /// Whether `v` can be recomputed in `layout` without a conversion, with
+  /// the values already in `memo` taken as available.
+  bool canRematerialize(Value v, Attribute layout,
+                        llvm::DenseMap<std::pair<Value, Attribute>, Value> &memo) {
+    OpBuilder unused(v.getContext());
+    int budget = 64;
+    dryRun = true;
+    bool ok = static_cast<bool>(rematerialize(unused, v, layout, memo, budget));
+    dryRun = false;
+    return ok;
+  }
+
+  /// Carries loop-carried value `k` of `forOp` in `layout` when that needs
+  /// no new conversion inside the loop: the yielded value can be recomputed
+  /// in `layout` (given the argument in `layout`), and every other user of
+  /// the argument is a conversion or part of that recomputed chain. The
+  /// initial value is recomputed too, or converted once before the loop.
+  bool carryIfCheap(scf::ForOp forOp, unsigned k, Attribute layout) {
+    BlockArgument arg = forOp.getRegionIterArg(k);
+    if (!layout || encodingOf(arg) == layout)
+      return false;
+    auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+    llvm::DenseMap<std::pair<Value, Attribute>, Value> memo;
+    memo[{arg, layout}] = arg;
+    if (!canRematerialize(yield->getOperand(k), layout, memo))
+      return false;
+    for (OpOperand &use : arg.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<ttg::ConvertLayoutOp>(user) || user == yield.getOperation())
+        continue;
+      // The old chain must die once the yield uses the recomputed one.
+      if (user->getNumResults() != 1 ||
+          !memo.count({user->getResult(0), layout}))
+        return false;
+      for (Operation *u : user->getResult(0).getUsers())
+        if (u != yield.getOperation() &&
+            !(u->getNumResults() == 1 &&
+              memo.count({u->getResult(0), layout})))
+          return false;
+    }
+    carryInLayout(forOp, k, layout);
+    return true;
+  }
+
+  /// Set while rematerialize only checks feasibility.
+  bool dryRun = false;
 
   //===--------------------------------------------------------------------===//
   // Step 3: folding and cleanup

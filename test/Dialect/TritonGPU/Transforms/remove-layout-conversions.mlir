@@ -51,3 +51,109 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<512xf32, #b1>
   }
 }
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#b8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A loop-carried pointer converted to the load's layout each iteration:
+  // its initial value and its increment are cheap to recompute, so the
+  // loop carries it in the load's layout and no conversion is left.
+  // CHECK-LABEL: tt.func @carry_pointer
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[BASE:.*]] = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #[[L:blocked[0-9]*]]>
+  // CHECK: scf.for {{.*}} iter_args(%[[P:.*]] = %[[BASE]], %{{.*}} = %{{.*}}) -> (tensor<128x64x!tt.ptr<f16>, #[[L]]>, tensor<128x64xf16, #[[L]]>)
+  // CHECK-NEXT: tt.load %[[P]] : tensor<128x64x!tt.ptr<f16>, #[[L]]>
+  // CHECK: %[[NEXT:.*]] = tt.addptr %[[P]], %{{.*}} : tensor<128x64x!tt.ptr<f16>, #[[L]]>, tensor<128x64xi32, #[[L]]>
+  // CHECK: scf.yield %[[NEXT]]
+  // CHECK-NOT: ttg.convert_layout
+  tt.func @carry_pointer(%p: !tt.ptr<f16>, %n: i32) -> tensor<128x64xf16, #b8> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf16, #b8>
+    %step = arith.constant dense<64> : tensor<128x64xi32, #b1>
+    %base = tt.splat %p : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #b1>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%ptr = %base, %acc = %zero) -> (tensor<128x64x!tt.ptr<f16>, #b1>, tensor<128x64xf16, #b8>) : i32 {
+      %q = ttg.convert_layout %ptr : tensor<128x64x!tt.ptr<f16>, #b1> -> tensor<128x64x!tt.ptr<f16>, #b8>
+      %v = tt.load %q : tensor<128x64x!tt.ptr<f16>, #b8>
+      %s = arith.addf %acc, %v : tensor<128x64xf16, #b8>
+      %next = tt.addptr %ptr, %step : tensor<128x64x!tt.ptr<f16>, #b1>, tensor<128x64xi32, #b1>
+      scf.yield %next, %s : tensor<128x64x!tt.ptr<f16>, #b1>, tensor<128x64xf16, #b8>
+    }
+    tt.return %r#1 : tensor<128x64xf16, #b8>
+  }
+
+  // A pointer whose next value is loaded from memory cannot be recomputed
+  // in another layout: the conversion in the loop stays.
+  // CHECK-LABEL: tt.func @keep_loaded_pointer
+  // CHECK: scf.for
+  // CHECK: ttg.convert_layout
+  tt.func @keep_loaded_pointer(%p: tensor<128x64x!tt.ptr<f16>, #b1>, %pp: tensor<128x64x!tt.ptr<!tt.ptr<f16>>, #b1>, %n: i32) -> tensor<128x64xf16, #b8> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf16, #b8>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%ptr = %p, %acc = %zero) -> (tensor<128x64x!tt.ptr<f16>, #b1>, tensor<128x64xf16, #b8>) : i32 {
+      %q = ttg.convert_layout %ptr : tensor<128x64x!tt.ptr<f16>, #b1> -> tensor<128x64x!tt.ptr<f16>, #b8>
+      %v = tt.load %q : tensor<128x64x!tt.ptr<f16>, #b8>
+      %s = arith.addf %acc, %v : tensor<128x64xf16, #b8>
+      %next = tt.load %pp : tensor<128x64x!tt.ptr<!tt.ptr<f16>>, #b1>
+      scf.yield %next, %s : tensor<128x64x!tt.ptr<f16>, #b1>, tensor<128x64xf16, #b8>
+    }
+    tt.return %r#1 : tensor<128x64xf16, #b8>
+  }
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#st = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // The accumulator of a wgmma in a loop (as tritongpu-accelerate-matmul
+  // leaves it: converted in and out of the MMA layout each iteration) is
+  // carried in the MMA layout; the code after the loop runs in it too, and
+  // only the store takes a conversion.
+  // CHECK-LABEL: tt.func @carry_accumulator
+  // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #[[MMA:mma[0-9]*]]>
+  // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (tensor<128x128xf32, #[[MMA]]>)
+  // CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]]
+  // CHECK-NEXT: scf.yield %[[D]] : tensor<128x128xf32, #[[MMA]]>
+  // CHECK: %[[T:.*]] = arith.truncf %[[R]] : tensor<128x128xf32, #[[MMA]]> to tensor<128x128xf16, #[[MMA]]>
+  // CHECK: %[[S:.*]] = ttg.convert_layout %[[T]] : tensor<128x128xf16, #[[MMA]]> -> tensor<128x128xf16, #{{blocked[0-9]*}}>
+  // CHECK: tt.store %arg2, %[[S]]
+  // CHECK-NOT: ttg.convert_layout
+  tt.func @carry_accumulator(%as: !ttg.memdesc<128x64xf16, #shared, #smem>, %bs: !ttg.memdesc<64x128xf16, #shared, #smem>, %pc: tensor<128x128x!tt.ptr<f16>, #st>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #c>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #c>) : i32 {
+      %in = ttg.convert_layout %acc : tensor<128x128xf32, #c> -> tensor<128x128xf32, #mma>
+      %d = ttng.warp_group_dot %as, %bs, %in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %out = ttg.convert_layout %d : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+      scf.yield %out : tensor<128x128xf32, #c>
+    }
+    %t = arith.truncf %r : tensor<128x128xf32, #c> to tensor<128x128xf16, #c>
+    %ts = ttg.convert_layout %t : tensor<128x128xf16, #c> -> tensor<128x128xf16, #st>
+    tt.store %pc, %ts : tensor<128x128x!tt.ptr<f16>, #st>
+    tt.return
+  }
+
+  // An accumulator only stored after the dot keeps no MMA layout on the
+  // way: nothing converts back to it.
+  // CHECK-LABEL: tt.func @no_convert_back
+  // CHECK: %[[D:.*]] = ttng.warp_group_dot
+  // CHECK: %[[B:.*]] = ttg.convert_layout %[[D]] : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #[[C:blocked[0-9]*]]>
+  // CHECK: arith.truncf %[[B]] : tensor<128x128xf32, #[[C]]>
+  tt.func @no_convert_back(%as: !ttg.memdesc<128x64xf16, #shared, #smem>, %bs: !ttg.memdesc<64x128xf16, #shared, #smem>, %pc: tensor<128x128x!tt.ptr<f16>, #c>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %d = ttng.warp_group_dot %as, %bs, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %out = ttg.convert_layout %d : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+    %t = arith.truncf %out : tensor<128x128xf32, #c> to tensor<128x128xf16, #c>
+    tt.store %pc, %t : tensor<128x128x!tt.ptr<f16>, #c>
+    tt.return
+  }
+}

@@ -83,4 +83,126 @@ def TritonGPUOptimizeThreadLocality
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUAccelerateMatmul
+    : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "move tt.dot onto NVIDIA tensor cores (mma.sync or wgmma)";
+  let description = [{
+    Gives every `tt.dot` that still accumulates in a `#ttg.blocked` layout
+    a tensor-core form, chosen from the module's `ttg.target`:
+    - on `cuda:90`, when wgmma can take the dot (2-D, M a multiple of 64,
+      N of 8, whole warp groups, f16/bf16/tf32/fp8/i8 operands at least one
+      instruction deep), a `ttng.warp_group_dot` whose operands are stored
+      to shared memory by `ttg.local_alloc` (a `#ttg.nvmma_shared` layout
+      with the widest swizzle the contiguous dimension allows; tf32, fp8 and
+      i8 operands are stored K-major, i.e. B `transposed`) and whose
+      accumulator has a version 3 `#ttg.nvidia_mma` layout with
+      `instrShape = [16, N, K]`;
+    - otherwise on `cuda:80` and later, a `tt.dot` with a version 2
+      `#ttg.nvidia_mma` accumulator (`instrShape = [16, 8]`) and operands
+      converted to `#ttg.dot_op` layouts of it (`kWidth` = 32 bits of K).
+    Warps are spread over the tile as upstream Triton does (for wgmma, groups
+    of four along M first). The accumulator is converted into the MMA layout
+    before the new dot and the result converted back after it;
+    `tritongpu-remove-layout-conversions` then carries the MMA layout through
+    the loop. Other targets, and dots these instructions cannot compute
+    (e.g. f32 with `inputPrecision = ieee`), are left alone.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
+def TritonGPUOptimizeDotOperands
+    : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "rearrange how dot operands reach the tensor cores";
+  let description = [{
+    Local rewrites of the operands of tensor-core dots:
+    - a transpose stored to shared memory for a wgmma
+      (`ttg.local_alloc(tt.trans(x))`) becomes a transposed view of the
+      stored `x` (`ttg.memdesc_trans(ttg.local_alloc(x))`), so the transpose
+      costs nothing;
+    - with `hoist-layout-conversion`, a conversion to a `#ttg.dot_op` layout
+      of an elementwise cast of a load (`convert(cast(load))`) is moved
+      above the cast, so the cast runs on the (smaller, less duplicated)
+      dot-operand registers and the load keeps feeding shared memory.
+  }];
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool",
+           /*default=*/"true",
+           "move conversions to dot-operand layouts above elementwise casts">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUAssignLatencies
+    : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
+  let summary = "mark the loads of a loop that software pipelining will overlap";
+  let description = [{
+    In every innermost `scf.for` containing a tensor-core dot, gives each
+    `tt.load` of a tensor of pointers whose value feeds a dot operand (via
+    `ttg.local_alloc` or a conversion to a `#ttg.dot_op` layout) the
+    attribute `tt.latency = S - 1`, the number of iterations ahead it will
+    be issued; `S` is the loop's `tt.num_stages` attribute if present, else
+    `num-stages`. Loads too narrow for an asynchronous copy (under 4 bytes
+    per thread) are not marked. With `S <= 1` nothing is marked.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "number of pipeline stages">
+  ];
+}
+
+def TritonGPUScheduleLoops
+    : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "assign pipeline stages and clusters to the ops of marked loops";
+  let description = [{
+    For every `scf.for` with `tt.latency` loads (largest latency `L`):
+    the loads and the ops computing their operands go to stage 0; ops that
+    compute, for the next iteration, a loop-carried value read by stage 0
+    (pointer increments) go to stage 1; everything else (the dot and the
+    code around it) to stage `L`. Within one iteration the order of
+    clusters is: stage-`L` work, then stage-1 increments, then stage-0
+    loads. The result is written as `loop.stage` / `loop.cluster`
+    attributes on every op of the body and `tt.scheduled_max_stage = L` on
+    the loop. A loop whose schedule would break a dependence is left
+    unscheduled (and its `tt.latency` marks are removed).
+  }];
+}
+
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "software-pipeline scheduled loops with asynchronous copies";
+  let description = [{
+    Expands every loop scheduled by `tritongpu-schedule-loops`:
+    1. Lowering. Each scheduled load becomes a
+       `ttg.async_copy_global_to_local` into one slot of a multi-buffered
+       shared-memory allocation (`!ttg.memdesc<B x ...>`, `B` the distance
+       from load to use, plus one when an asynchronous wgmma reads the
+       buffer) followed by `ttg.async_commit_group`; its users read the slot
+       (`ttg.memdesc_index`) after a `ttg.async_wait`, directly when they
+       stored the loaded value to shared memory with the same layout, else
+       through `ttg.local_load`. Insert and extract slot counters become
+       loop-carried.
+    2. Expansion. With `L` the last stage, a prologue issues stages
+       `0..i` of iterations `0..L-1` (guarded by `lb + i*step < ub`); the
+       loop then runs stage `s` of iteration `iv + (L-s)*step`, masking
+       the copies of iterations past the end; values crossing stages are
+       carried in extra loop arguments.
+    3. Waits. Consecutive `ttg.async_wait`s merge, and each waits until at
+       most `num` newer copy groups are pending. A wgmma whose accumulator
+       is only carried to the next iteration becomes asynchronous
+       (`isAsync`, followed by `ttng.warp_group_dot_wait {pendings = 1}`);
+       after the loop, waits with `pendings = 0` / `num = 0` and the
+       deallocation of the buffers.
+    The depth comes from the schedule; `num-stages` is accepted for
+    compatibility with upstream's option. Loops that were not scheduled are
+    left alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "number of pipeline stages">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // TT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,137 @@
+//===- AllocateSharedMemory.cpp - the allocate-shared-memory pass -*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// Lays out shared memory with the allocation analysis (lib/Analysis) and
+// the scratch sizes of this lowering, records the offsets as attributes,
+// and gives the patterns the addresses back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+
+#include "SharedMemory.h"
+
+#include "tt/Analysis/Allocation.h"
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
+#include "tt/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+namespace ttg = mlir::triton::gpu;
+
+static constexpr StringLiteral kOffsetAttr = "allocation.offset";
+
+int64_t mlir::triton::lowering::getScratchBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op))
+    return getConvertLayoutScratchBytes(cvt);
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return getReduceScratchBytes(reduce);
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return getScanScratchBytes(scan);
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return getAtomicScratchBytes(op);
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return getHistogramScratchBytes(histogram);
+  if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, GatherOp>(op))
+    return getShapeOpScratchBytes(op);
+  return 0;
+}
+
+LogicalResult mlir::triton::lowering::allocateSharedMemory(ModuleOp module) {
+  FailureOr<SharedMemoryAllocation> allocation =
+      SharedMemoryAllocation::run(module, getScratchBytes);
+  if (failed(allocation))
+    return failure();
+  Builder b(module.getContext());
+  module.walk([&](Operation *op) {
+    if (std::optional<int64_t> offset = allocation->getOffset(op))
+      op->setAttr(kOffsetAttr, b.getI32IntegerAttr(int32_t(*offset)));
+  });
+  module->setAttr("ttg.shared",
+                  b.getI32IntegerAttr(int32_t(allocation->getTotalBytes())));
+  return success();
+}
+
+Value mlir::triton::lowering::sharedAddress(OpBuilder &b, Location loc,
+                                            ModuleOp module, int64_t offset) {
+  Value base = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
+                                        sharedBase(b, loc, module));
+  if (offset == 0)
+    return base;
+  return LLVM::AddOp::create(b, loc, base, i32Const(b, loc, offset));
+}
+
+Value mlir::triton::lowering::sharedPointer(OpBuilder &b, Location loc,
+                                            Value address) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
+}
+
+FailureOr<Value> mlir::triton::lowering::scratchAddress(OpBuilder &b,
+                                                        Location loc,
+                                                        Operation *op,
+                                                        int64_t bytes) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kOffsetAttr);
+  if (!offset)
+    return op->emitError("no shared memory was allocated for this operation "
+                         "(run allocate-shared-memory first)");
+  int64_t allocated = getScratchBytes(op);
+  if (bytes > allocated)
+    return op->emitError() << "internal error: the lowering needs " << bytes
+                           << " bytes of shared memory, " << allocated
+                           << " were allocated";
+  return sharedAddress(b, loc, op->getParentOfType<ModuleOp>(),
+                       offset.getInt());
+}
+
+FailureOr<SmallVector<Value>> mlir::triton::lowering::exchangeThroughScratch(
+    OpBuilder &b, Location loc, Operation *op, Type elemType, int64_t numSlots,
+    ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets) {
+  Type memType = sharedMemoryType(b, elemType);
+  FailureOr<Value> scratch =
+      scratchAddress(b, loc, op, numSlots * sharedMemoryBytes(memType));
+  if (failed(scratch))
+    return failure();
+  Value base = sharedPointer(b, loc, *scratch);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  barrier(b, loc);
+  for (auto [v, off] : stores) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+                                     ValueRange{off});
+    if (memType != elemType)
+      v = LLVM::ZExtOp::create(b, loc, memType, v);
+    LLVM::StoreOp::create(b, loc, v, addr);
+  }
+  barrier(b, loc);
+  SmallVector<Value> out;
+  for (Value off : loadOffsets) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+                                     ValueRange{off});
+    Value v = LLVM::LoadOp::create(b, loc, memType, addr);
+    if (memType != elemType)
+      v = LLVM::TruncOp::create(b, loc, elemType, v);
+    out.push_back(v);
+  }
+  return out;
+}
+
+namespace {
+
+class AllocateSharedMemory
+    : public triton::impl::AllocateSharedMemoryBase<AllocateSharedMemory> {
+public:
+  void runOnOperation() override {
+    if (failed(allocateSharedMemory(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,601 @@
+//===- SharedMemoryOpToLLVM.cpp - shared-memory buffers and views -*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// ttg.local_alloc takes its bytes where allocate-shared-memory put them;
+// the memdesc views (index, subslice, trans, reshape, reinterpret) only move
+// the descriptor's address and offsets. ttg.local_load and ttg.local_store
+// move a distributed tensor to and from a buffer: the composition of the
+// tensor's layout with the inverse of the buffer's shared layout says, for
+// every (register, lane, warp), the element offset in the buffer. That map
+// is linear over GF(2): the lane and warp part is computed once per thread,
+// the register part is a constant, and where the swizzle makes the register
+// part XOR into bits the lane and warp part may set, the few distinct XOR
+// patterns get a runtime base each and the rest becomes an address
+// immediate. Accesses are as wide as the registers stay consecutive in
+// memory (up to 16 bytes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedMemory.h"
+
+#include "tt/Analysis/Allocation.h"
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+namespace ttg = mlir::triton::gpu;
+
+//===----------------------------------------------------------------------===//
+// Descriptors
+//===----------------------------------------------------------------------===//
+
+Type mlir::triton::lowering::getSharedMemoryObjectType(MLIRContext *ctx,
+                                                       unsigned rank) {
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(rank + 1, IntegerType::get(ctx, 32)));
+}
+
+SharedMemoryObject mlir::triton::lowering::unpackSharedMemoryObject(
+    OpBuilder &b, Location loc, Value llvmStruct, unsigned rank) {
+  SharedMemoryObject smem;
+  smem.address = LLVM::ExtractValueOp::create(b, loc, llvmStruct, 0);
+  for (unsigned d = 0; d < rank; ++d)
+    smem.offsets.push_back(
+        LLVM::ExtractValueOp::create(b, loc, llvmStruct, d + 1));
+  return smem;
+}
+
+Value mlir::triton::lowering::packSharedMemoryObject(
+    OpBuilder &b, Location loc, const SharedMemoryObject &smem) {
+  Type type =
+      getSharedMemoryObjectType(b.getContext(), smem.offsets.size());
+  Value s = LLVM::UndefOp::create(b, loc, type);
+  s = LLVM::InsertValueOp::create(b, loc, s, smem.address, ArrayRef<int64_t>{0});
+  for (auto [d, off] : llvm::enumerate(smem.offsets))
+    s = LLVM::InsertValueOp::create(b, loc, s, off,
+                                    ArrayRef<int64_t>{int64_t(d + 1)});
+  return s;
+}
+
+std::optional<tt::LinearLayout>
+mlir::triton::lowering::getSharedTileLayout(ttg::MemDescType type) {
+  ArrayRef<int64_t> alloc = type.getAllocShape();
+  unsigned rank = type.getShape().size();
+  if (alloc.size() < rank)
+    return std::nullopt;
+  return ttg::toLinearLayout(alloc.take_back(rank), type.getEncoding());
+}
+
+unsigned mlir::triton::lowering::getSharedElementBytes(Type elemType) {
+  if (isa<PointerType, LLVM::LLVMPointerType>(elemType))
+    return 8;
+  return std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Vector accesses
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The type a `vec`-element access moves: 32-bit words when the access is
+/// at least 4 bytes, else the elements themselves.
+Type accessType(OpBuilder &b, Type memElem, unsigned vec) {
+  unsigned bytes = getSharedElementBytes(memElem) * vec;
+  if (bytes >= 4 && bytes % 4 == 0)
+    return bytes == 4 ? (Type)b.getI32Type()
+                      : (Type)VectorType::get({int64_t(bytes / 4)},
+                                              b.getI32Type());
+  return vec == 1 ? memElem : (Type)VectorType::get({int64_t(vec)}, memElem);
+}
+
+Type memoryElementType(OpBuilder &b, Type elemType) {
+  if (elemType.isInteger(1))
+    return b.getI8Type();
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return b.getI64Type();
+  return elemType;
+}
+
+Value toMemory(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(1))
+    return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  return v;
+}
+
+Value fromMemory(OpBuilder &b, Location loc, Value v, Type elemType) {
+  if (elemType.isInteger(1))
+    return LLVM::TruncOp::create(b, loc, elemType, v);
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return LLVM::IntToPtrOp::create(b, loc, elemType, v);
+  return v;
+}
+
+Value addressPointer(OpBuilder &b, Location loc, Value address,
+                     int64_t addend) {
+  Value ptr = sharedPointer(b, loc, address);
+  if (addend == 0)
+    return ptr;
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
+                             ArrayRef<LLVM::GEPArg>{int32_t(addend)});
+}
+
+} // namespace
+
+void mlir::triton::lowering::storeShared(OpBuilder &b, Location loc,
+                                         Value address, int64_t addend,
+                                         ArrayRef<Value> values) {
+  storeSharedPacked(b, loc, address, addend, packSharedStore(b, loc, values));
+}
+
+void mlir::triton::lowering::storeSharedPacked(OpBuilder &b, Location loc,
+                                               Value address, int64_t addend,
+                                               Value packed) {
+  Type t = packed.getType();
+  unsigned bytes;
+  if (auto vec = dyn_cast<VectorType>(t))
+    bytes = vec.getNumElements() *
+            getSharedElementBytes(vec.getElementType());
+  else
+    bytes = getSharedElementBytes(t);
+  LLVM::StoreOp::create(b, loc, packed, addressPointer(b, loc, address, addend),
+                        /*alignment=*/bytes);
+}
+
+Value mlir::triton::lowering::packSharedStore(OpBuilder &b, Location loc,
+                                              ArrayRef<Value> values) {
+  Type memElem = memoryElementType(b, values[0].getType());
+  unsigned vec = values.size();
+  Value data;
+  if (vec == 1) {
+    data = toMemory(b, loc, values[0]);
+  } else {
+    auto vecType = VectorType::get({int64_t(vec)}, memElem);
+    data = LLVM::PoisonOp::create(b, loc, vecType);
+    for (auto [i, v] : llvm::enumerate(values))
+      data = LLVM::InsertElementOp::create(b, loc, data, toMemory(b, loc, v),
+                                           i32Const(b, loc, i));
+  }
+  Type access = accessType(b, memElem, vec);
+  if (access != data.getType())
+    data = LLVM::BitcastOp::create(b, loc, access, data);
+  return data;
+}
+
+SmallVector<Value> mlir::triton::lowering::loadShared(OpBuilder &b,
+                                                      Location loc,
+                                                      Value address,
+                                                      int64_t addend,
+                                                      Type elemType,
+                                                      unsigned count) {
+  Type memElem = memoryElementType(b, elemType);
+  Type access = accessType(b, memElem, count);
+  unsigned bytes = getSharedElementBytes(memElem) * count;
+  Value data =
+      LLVM::LoadOp::create(b, loc, access,
+                           addressPointer(b, loc, address, addend), bytes);
+  SmallVector<Value> out;
+  if (count == 1) {
+    if (data.getType() != memElem)
+      data = LLVM::BitcastOp::create(b, loc, memElem, data);
+    out.push_back(fromMemory(b, loc, data, elemType));
+    return out;
+  }
+  auto vecType = VectorType::get({int64_t(count)}, memElem);
+  if (data.getType() != vecType)
+    data = LLVM::BitcastOp::create(b, loc, vecType, data);
+  for (unsigned i = 0; i < count; ++i)
+    out.push_back(fromMemory(
+        b, loc, LLVM::ExtractElementOp::create(b, loc, data, i32Const(b, loc, i)),
+        elemType));
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Access plans
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// XOR of `images[bit]` over the set bits of the runtime value `hw`.
+Value xorOfBits(OpBuilder &b, Location loc, Value hw, ArrayRef<int32_t> images) {
+  Value acc;
+  for (auto [bit, image] : llvm::enumerate(images)) {
+    if (image == 0)
+      continue;
+    Value isSet = LLVM::AndOp::create(b, loc, hw, i32Const(b, loc, 1 << bit));
+    Value term;
+    if (llvm::isPowerOf2_32(image)) {
+      int shift = int(llvm::Log2_32(image)) - int(bit);
+      term = shift == 0 ? isSet
+             : shift > 0
+                 ? (Value)LLVM::ShlOp::create(b, loc, isSet, i32Const(b, loc, shift))
+                 : (Value)LLVM::LShrOp::create(b, loc, isSet,
+                                               i32Const(b, loc, -shift));
+    } else {
+      Value one = LLVM::LShrOp::create(b, loc, isSet, i32Const(b, loc, bit));
+      term = LLVM::MulOp::create(b, loc, one, i32Const(b, loc, image));
+    }
+    acc = acc ? (Value)LLVM::XOrOp::create(b, loc, acc, term) : term;
+  }
+  return acc ? acc : i32Const(b, loc, 0);
+}
+
+} // namespace
+
+FailureOr<SharedAccessPlan> mlir::triton::lowering::planSharedAccess(
+    OpBuilder &b, Location loc, const tt::LinearLayout &regLayout,
+    const tt::LinearLayout &tile, const SharedMemoryObject &smem,
+    bool hasOffsets, unsigned elemBytes, unsigned maxVecBytes,
+    unsigned maxVecElems, const LoweringContext &lc) {
+  SharedAccessPlan plan;
+  plan.freeRegisters = regLayout.getFreeVariableMask(tt::kRegister);
+  unsigned numRegs = regLayout.getInDimSize(tt::kRegister);
+  Value elemSize = i32Const(b, loc, elemBytes);
+
+  if (hasOffsets) {
+    // A view inside a larger tile: the coordinates plus the view's offsets,
+    // through the tile's inverse, one element at a time.
+    std::optional<tt::LinearLayout> inv = tile.tryInvert();
+    if (!inv)
+      return failure();
+    auto coords = emitIndices(b, loc, regLayout, lc);
+    tt::Dim offsetDim = tt::kOffset;
+    for (unsigned r = 0; r < numRegs; ++r) {
+      Value off;
+      for (unsigned d = 0; d < coords[r].size(); ++d) {
+        Value c = LLVM::AddOp::create(b, loc, coords[r][d], smem.offsets[d]);
+        tt::Dim dim = inv->getInDimNames()[d];
+        SmallVector<int32_t> images;
+        for (unsigned bit = 0, e = inv->getInDimSizeLog2(dim); bit < e; ++bit)
+          images.push_back(inv->getBasis(dim, bit, offsetDim));
+        Value part = xorOfBits(b, loc, c, images);
+        off = off ? (Value)LLVM::XOrOp::create(b, loc, off, part) : part;
+      }
+      plan.bases.push_back(LLVM::AddOp::create(
+          b, loc, smem.address, LLVM::MulOp::create(b, loc, off, elemSize)));
+      plan.baseOf.push_back(r);
+      plan.addends.push_back(0);
+    }
+    return plan;
+  }
+
+  std::optional<tt::LinearLayout> cvt = regLayout.tryInvertAndCompose(tile);
+  if (!cvt)
+    return failure();
+  auto basisOf = [&](tt::Dim dim, unsigned bit) -> int32_t {
+    return cvt->getBasis(dim, bit, tt::kOffset);
+  };
+  unsigned regBits = cvt->getInDimSizeLog2(tt::kRegister);
+  SmallVector<int32_t> laneImages, warpImages;
+  if (cvt->hasInDim(tt::kLane))
+    for (unsigned i = 0, e = cvt->getInDimSizeLog2(tt::kLane); i < e; ++i)
+      laneImages.push_back(basisOf(tt::kLane, i));
+  if (cvt->hasInDim(tt::kWarp))
+    for (unsigned i = 0, e = cvt->getInDimSizeLog2(tt::kWarp); i < e; ++i)
+      warpImages.push_back(basisOf(tt::kWarp, i));
+
+  // Vector width: leading register bits that walk consecutive offsets, no
+  // other bit touching the offset bits below the vector.
+  unsigned k = 0;
+  while (k < regBits && basisOf(tt::kRegister, k) == (1 << k))
+    ++k;
+  auto fits = [&](unsigned kk) {
+    int32_t low = (1 << kk) - 1;
+    for (unsigned i = kk; i < regBits; ++i)
+      if (basisOf(tt::kRegister, i) & low)
+        return false;
+    for (int32_t img : laneImages)
+      if (img & low)
+        return false;
+    for (int32_t img : warpImages)
+      if (img & low)
+        return false;
+    return (1u << kk) * elemBytes <= maxVecBytes && (1u << kk) <= maxVecElems;
+  };
+  while (k > 0 && !fits(k))
+    --k;
+  plan.vec = 1u << k;
+
+  // Runtime part from lanes and warps.
+  Value hw = LLVM::XOrOp::create(
+      b, loc, xorOfBits(b, loc, laneId(b, loc, lc), laneImages),
+      xorOfBits(b, loc, warpId(b, loc, lc), warpImages));
+  int32_t runtimeMask = 0;
+  for (int32_t img : laneImages)
+    runtimeMask |= img;
+  for (int32_t img : warpImages)
+    runtimeMask |= img;
+  std::map<int32_t, unsigned> baseIndex;
+  for (unsigned r = 0; r < numRegs; r += plan.vec) {
+    int32_t c = 0;
+    for (unsigned i = 0; i < regBits; ++i)
+      if (r & (1u << i))
+        c ^= basisOf(tt::kRegister, i);
+    int32_t x = c & runtimeMask, a = c & ~runtimeMask;
+    auto [it, inserted] = baseIndex.emplace(x, plan.bases.size());
+    if (inserted) {
+      Value off = x ? (Value)LLVM::XOrOp::create(b, loc, hw, i32Const(b, loc, x))
+                    : hw;
+      plan.bases.push_back(LLVM::AddOp::create(
+          b, loc, smem.address, LLVM::MulOp::create(b, loc, off, elemSize)));
+    }
+    plan.baseOf.push_back(it->second);
+    plan.addends.push_back(int64_t(a) * elemBytes);
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool viewHasOffsets(ttg::MemDescType type) {
+  ArrayRef<int64_t> shape = type.getShape();
+  return type.getAllocShape().take_back(shape.size()) != shape;
+}
+
+/// Stores the tensor `values` (layout of `tensorType`) into the buffer
+/// `smem` of type `memType`.
+LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
+                          RankedTensorType tensorType, ArrayRef<Value> values,
+                          ttg::MemDescType memType,
+                          const SharedMemoryObject &smem,
+                          const LoweringContext &lc) {
+  std::optional<tt::LinearLayout> tile = getSharedTileLayout(memType);
+  if (!tile)
+    return op->emitError() << "cannot lower a shared-memory buffer of type "
+                           << memType << ": its encoding is not supported";
+  unsigned elemBytes =
+      getSharedElementBytes(memoryElementType(b, values[0].getType()));
+  FailureOr<SharedAccessPlan> plan = planSharedAccess(
+      b, loc, getLayout(tensorType), *tile, smem, viewHasOffsets(memType),
+      elemBytes, 16, 64, lc);
+  if (failed(plan))
+    return op->emitError() << "cannot store a tensor of type " << tensorType
+                           << " into " << memType
+                           << ": the layouts do not cover the same elements";
+  for (unsigned g = 0, r = 0; r < values.size(); ++g, r += plan->vec) {
+    if (r & plan->freeRegisters)
+      continue;
+    storeShared(b, loc, plan->bases[plan->baseOf[g]], plan->addends[g],
+                values.slice(r, plan->vec));
+  }
+  return success();
+}
+
+struct LocalAllocOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalAllocOp> {
+  LocalAllocOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto offset = op->getAttrOfType<IntegerAttr>("allocation.offset");
+    if (!offset)
+      return op.emitError("no shared memory was allocated for this buffer "
+                          "(run allocate-shared-memory first)");
+    auto memType = cast<ttg::MemDescType>(op.getType());
+    SharedMemoryObject smem;
+    smem.address = sharedAddress(rewriter, loc, op->getParentOfType<ModuleOp>(),
+                                 offset.getInt());
+    for (unsigned d = 0; d < memType.getShape().size(); ++d)
+      smem.offsets.push_back(i32Const(rewriter, loc, 0));
+    if (Value src = op.getSrc()) {
+      SmallVector<Value> values =
+          unpackLLElements(loc, adaptor.getSrc(), rewriter);
+      if (failed(storeTensor(op, rewriter, loc,
+                             cast<RankedTensorType>(src.getType()), values,
+                             memType, smem, lc)))
+        return failure();
+    }
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, smem));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct LocalDeallocOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalStoreOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalStoreOp> {
+  LocalStoreOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto memType = cast<ttg::MemDescType>(op.getDst().getType());
+    SharedMemoryObject smem = unpackSharedMemoryObject(
+        rewriter, loc, adaptor.getDst(), memType.getShape().size());
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    if (failed(storeTensor(op, rewriter, loc,
+                           cast<RankedTensorType>(op.getSrc().getType()),
+                           values, memType, smem, lc)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+  LocalLoadOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+  LogicalResult
+  matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto memType = cast<ttg::MemDescType>(op.getSrc().getType());
+    auto tensorType = cast<RankedTensorType>(op.getType());
+    std::optional<tt::LinearLayout> tile = getSharedTileLayout(memType);
+    if (!tile)
+      return op.emitError() << "cannot lower a shared-memory buffer of type "
+                            << memType << ": its encoding is not supported";
+    SharedMemoryObject smem = unpackSharedMemoryObject(
+        rewriter, loc, adaptor.getSrc(), memType.getShape().size());
+    Type elemType = getTypeConverter()->convertType(tensorType.getElementType());
+    unsigned elemBytes =
+        getSharedElementBytes(memoryElementType(rewriter, elemType));
+    FailureOr<SharedAccessPlan> plan = planSharedAccess(
+        rewriter, loc, getLayout(tensorType), *tile, smem,
+        viewHasOffsets(memType), elemBytes, 16, 64, lc);
+    if (failed(plan))
+      return op.emitError() << "cannot load a tensor of type " << tensorType
+                            << " from " << memType
+                            << ": the layouts do not cover the same elements";
+    unsigned numRegs = getNumRegisters(tensorType);
+    SmallVector<Value> values;
+    for (unsigned g = 0, r = 0; r < numRegs; ++g, r += plan->vec)
+      for (Value v : loadShared(rewriter, loc, plan->bases[plan->baseOf[g]],
+                                plan->addends[g], elemType, plan->vec))
+        values.push_back(v);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                          rewriter, tensorType));
+    return success();
+  }
+  LoweringContext &lc;
+};
+
+struct MemDescIndexOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+    unsigned rank = srcType.getShape().size();
+    SharedMemoryObject src =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc(), rank);
+    ArrayRef<int64_t> alloc = srcType.getAllocShape();
+    int64_t sliceElems = 1;
+    for (int64_t d : alloc.drop_front(alloc.size() - rank + 1))
+      sliceElems *= d;
+    int64_t sliceBytes =
+        sliceElems * getSharedElementBytes(srcType.getElementType());
+    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(),
+                                      src.offsets[0]);
+    SharedMemoryObject dst;
+    dst.address = LLVM::AddOp::create(
+        rewriter, loc, src.address,
+        LLVM::MulOp::create(rewriter, loc, index,
+                            i32Const(rewriter, loc, sliceBytes)));
+    dst.offsets.assign(src.offsets.begin() + 1, src.offsets.end());
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
+    return success();
+  }
+};
+
+struct MemDescSubsliceOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+    SharedMemoryObject smem = unpackSharedMemoryObject(
+        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
+    for (auto [d, off] : llvm::enumerate(op.getOffsets()))
+      if (off != 0)
+        smem.offsets[d] = LLVM::AddOp::create(rewriter, loc, smem.offsets[d],
+                                              i32Const(rewriter, loc, off));
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, smem));
+    return success();
+  }
+};
+
+struct MemDescTransOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+    SharedMemoryObject src = unpackSharedMemoryObject(
+        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
+    SharedMemoryObject dst{src.address, {}};
+    for (int32_t o : op.getOrder())
+      dst.offsets.push_back(src.offsets[o]);
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
+    return success();
+  }
+};
+
+/// reshape and reinterpret: the same bytes from the start of the buffer.
+template <typename OpTy>
+struct MemDescRebindConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+    auto dstType = cast<ttg::MemDescType>(op.getType());
+    if (viewHasOffsets(srcType))
+      return op.emitError("cannot reshape or reinterpret a view inside a "
+                          "larger buffer (a memdesc_subslice result)");
+    SharedMemoryObject src = unpackSharedMemoryObject(
+        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
+    SharedMemoryObject dst{src.address, {}};
+    for (unsigned d = 0; d < dstType.getShape().size(); ++d)
+      dst.offsets.push_back(i32Const(rewriter, loc, 0));
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct BarrierConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::lowering::populateSharedMemoryOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
+    LoweringContext &lc) {
+  MLIRContext *ctx = patterns.getContext();
+  tc.addConversion([ctx](ttg::MemDescType type) -> Type {
+    return getSharedMemoryObjectType(ctx, type.getShape().size());
+  });
+  tc.addConversion([ctx](ttg::AsyncTokenType) -> Type {
+    return IntegerType::get(ctx, 32);
+  });
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
+               LocalLoadOpConversion>(tc, lc);
+  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
+               MemDescSubsliceOpConversion, MemDescTransOpConversion,
+               MemDescRebindConversion<ttg::MemDescReshapeOp>,
+               MemDescRebindConversion<ttg::MemDescReinterpretOp>,
+               BarrierConversion<ttg::LocalBarrierOp>,
+               BarrierConversion<ttg::BarrierOp>>(tc);
+}

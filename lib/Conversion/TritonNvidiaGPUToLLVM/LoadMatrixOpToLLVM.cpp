@@ -1,0 +1,289 @@
+//===- LoadMatrixOpToLLVM.cpp - ldmatrix for mma.sync operands --*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// ttg.local_load of a 16-bit tensor into the #ttg.dot_op layout of an
+// mma.sync accumulator (#ttg.nvidia_mma version 2, kWidth 2) reads whole
+// fragments with `ldmatrix.sync.aligned.m8n8.x4` (x2 when a thread holds a
+// single 16x8 tile of B): each lane gives the address of one 16-byte row of
+// one of four 8x8 matrices, and every thread receives, per matrix, the pair
+// of elements an mma.sync fragment register holds. `.trans` reads matrices
+// whose rows run along the fragment's K pairs' other dim (B stored N-major,
+// A stored M-major).
+//
+// The addresses are linear over GF(2) in the lane and warp bits (lane bits
+// 0-2 walk the 8 rows of a matrix, bits 3-4 choose the matrix; warp bits as
+// the operand's layout places warps) composed with the inverse of the
+// buffer's shared layout: computed once per thread, the tile's own part an
+// immediate. Falls back to ttg.local_load's generic lowering when the
+// buffer's rows are not 16 contiguous bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedMemory.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// One ldmatrix: the origins (tensor coordinates, lane 0 of warp 0) of its
+/// 2 or 4 matrices, and for each matrix the two tensor registers its
+/// result word holds (low half first).
+struct LoadMatrix {
+  SmallVector<std::pair<int32_t, int32_t>, 4> origins;
+  SmallVector<std::pair<unsigned, unsigned>, 4> registers;
+};
+
+struct LocalLoadMatrixOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+  LocalLoadMatrixOpConversion(TritonGPUToLLVMTypeConverter &tc,
+                              LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc, /*benefit=*/2), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    auto memType = cast<ttg::MemDescType>(op.getSrc().getType());
+    auto dot = dyn_cast<ttg::DotOperandEncodingAttr>(type.getEncoding());
+    auto mma = dot ? dyn_cast<ttg::NvidiaMmaEncodingAttr>(dot.getParent())
+                   : ttg::NvidiaMmaEncodingAttr();
+    if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 ||
+        type.getRank() != 2 || type.getElementType().getIntOrFloatBitWidth() != 16 ||
+        memType.getAllocShape().take_back(2) != memType.getShape() ||
+        lc.computeCapability < 75)
+      return failure();
+    std::optional<tt::LinearLayout> tile = getSharedTileLayout(memType);
+    std::optional<tt::LinearLayout> inv =
+        tile ? tile->tryInvert() : std::nullopt;
+    if (!inv)
+      return failure();
+    unsigned opIdx = dot.getOpIdx();
+    unsigned kDim = opIdx == 0 ? 1 : 0;
+    // The buffer's contiguous dim: 8 elements (16 bytes) per row, aligned.
+    auto dims = inv->getInDimNames();
+    tt::LinearLayout::Basis first = tile->getBasis(tt::kOffset, 0);
+    unsigned contig = first[0] == 1 ? 0 : 1;
+    auto offsetOf = [&](int32_t c0, int32_t c1) -> int32_t {
+      return inv->apply({{dims[0], c0}, {dims[1], c1}})[0].second;
+    };
+    for (unsigned bit = 0; bit < inv->getInDimSizeLog2(dims[contig]) ||
+                           bit < inv->getInDimSizeLog2(dims[1 - contig]);
+         ++bit)
+      for (unsigned d = 0; d < 2; ++d) {
+        if (bit >= inv->getInDimSizeLog2(dims[d]))
+          continue;
+        int32_t img = inv->getBasis(dims[d], bit, tt::kOffset);
+        bool low = d == contig && bit < 3;
+        if (low ? img != (1 << bit) : (img & 7) != 0)
+          return failure();
+      }
+    bool trans = contig != kDim;
+
+    // The fragments the threads hold, tile by tile; lanes 0-1 step K pairs,
+    // lanes 2-4 the rows (columns of B), as in the mma.sync fragments.
+    tt::LinearLayout layout = getLayout(type);
+    if (layout.getFreeVariableMask(tt::kRegister) != 0 ||
+        layout.getInDimSizeLog2(tt::kLane) != 5)
+      return failure();
+    for (unsigned bit = 0; bit < 5; ++bit) {
+      tt::LinearLayout::Basis l = layout.getBasis(tt::kLane, bit);
+      int32_t along = l[kDim], across = l[1 - kDim];
+      if (bit < 2 ? (along != (2 << bit) || across != 0)
+                  : (across != (1 << (bit - 2)) || along != 0))
+        return failure();
+    }
+    std::map<std::pair<int32_t, int32_t>, SmallVector<int>> tiles;
+    int32_t tileR = 16, tileC = opIdx == 0 ? 16 : 8;
+    unsigned fragSize = opIdx == 0 ? 8 : 4;
+    for (unsigned r = 0, e = layout.getInDimSize(tt::kRegister); r < e; ++r) {
+      SmallVector<int32_t> c = registerCoord(layout, r);
+      std::pair<int32_t, int32_t> origin{c[0] - c[0] % tileR,
+                                         c[1] - c[1] % tileC};
+      auto &regs = tiles[origin];
+      if (regs.empty())
+        regs.assign(fragSize, -1);
+      int32_t r0 = c[0] % tileR, c1 = c[1] % tileC;
+      unsigned pos = opIdx == 0 ? 2 * ((r0 >= 8) + 2 * (c1 >= 8)) + (c1 % 2)
+                                : 2 * (r0 >= 8) + (r0 % 2);
+      if (pos >= fragSize || regs[pos] >= 0)
+        return failure();
+      regs[pos] = r;
+    }
+    for (auto &[origin, regs] : tiles)
+      if (llvm::is_contained(regs, -1))
+        return failure();
+    // Lanes must hold the fragment elements mma.sync expects (as the dot
+    // lowering checks); the matrices of one ldmatrix are then these.
+    SmallVector<LoadMatrix> loads;
+    if (opIdx == 0) {
+      for (auto &[o, regs] : tiles) {
+        LoadMatrix lm;
+        for (unsigned i = 0; i < 4; ++i) {
+          lm.origins.push_back({o.first + 8 * (i & 1), o.second + 8 * (i >> 1)});
+          lm.registers.push_back({unsigned(regs[2 * i]), unsigned(regs[2 * i + 1])});
+        }
+        loads.push_back(lm);
+      }
+    } else {
+      std::set<std::pair<int32_t, int32_t>> done;
+      for (auto &[o, regs] : tiles) {
+        if (done.count(o))
+          continue;
+        LoadMatrix lm;
+        auto addTile = [&](std::pair<int32_t, int32_t> t) {
+          const SmallVector<int> &rs = tiles[t];
+          for (unsigned i = 0; i < 2; ++i) {
+            lm.origins.push_back({t.first + 8 * i, t.second});
+            lm.registers.push_back({unsigned(rs[2 * i]), unsigned(rs[2 * i + 1])});
+          }
+          done.insert(t);
+        };
+        addTile(o);
+        // Pair with the thread's next 16x8 tile along N (the map is sorted).
+        for (auto &[t, rs] : tiles)
+          if (t.first == o.first && t.second > o.second && !done.count(t)) {
+            addTile(t);
+            break;
+          }
+        loads.push_back(lm);
+      }
+    }
+    // All loads must share the lane pattern of the first: matrix q's origin
+    // relative to matrix 0 is the same, and lane bits 3-4 select q.
+    SmallVector<std::pair<int32_t, int32_t>, 4> rel;
+    for (auto &o : loads[0].origins)
+      rel.push_back({o.first - loads[0].origins[0].first,
+                     o.second - loads[0].origins[0].second});
+    for (LoadMatrix &lm : loads) {
+      if (lm.origins.size() != rel.size())
+        return failure();
+      for (unsigned q = 0; q < rel.size(); ++q)
+        if (lm.origins[q].first - lm.origins[0].first != rel[q].first ||
+            lm.origins[q].second - lm.origins[0].second != rel[q].second)
+          return failure();
+    }
+    if (rel.size() == 4 && (rel[3].first != (rel[1].first ^ rel[2].first) ||
+                            rel[3].second != (rel[1].second ^ rel[2].second)))
+      return failure();
+
+    // Runtime part: lane bits 0-2 step the strided dim (8 rows), lane bits
+    // 3-4 choose the matrix, warps as the operand layout places them.
+    unsigned strided = 1 - contig;
+    auto coordImage = [&](int32_t c0, int32_t c1) {
+      return int32_t(offsetOf(c0, c1));
+    };
+    SmallVector<int32_t> laneImages;
+    for (unsigned bit = 0; bit < 3; ++bit)
+      laneImages.push_back(strided == 0 ? coordImage(1 << bit, 0)
+                                        : coordImage(0, 1 << bit));
+    laneImages.push_back(coordImage(rel[1].first, rel[1].second));
+    laneImages.push_back(rel.size() == 4
+                             ? coordImage(rel[2].first, rel[2].second)
+                             : 0);
+    SmallVector<int32_t> warpImages;
+    auto outs = layout.getOutDimNames();
+    for (unsigned bit = 0, e = layout.getInDimSizeLog2(tt::kWarp); bit < e;
+         ++bit)
+      warpImages.push_back(
+          coordImage(layout.getBasis(tt::kWarp, bit, outs[0]),
+                     layout.getBasis(tt::kWarp, bit, outs[1])));
+    auto xorOf = [&](Value hw, ArrayRef<int32_t> images) {
+      Value acc = i32Const(rewriter, loc, 0);
+      for (auto [bit, img] : llvm::enumerate(images)) {
+        if (img == 0)
+          continue;
+        Value one = LLVM::AndOp::create(
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, hw, i32Const(rewriter, loc, bit)),
+            i32Const(rewriter, loc, 1));
+        acc = LLVM::XOrOp::create(
+            rewriter, loc, acc,
+            LLVM::MulOp::create(rewriter, loc, one, i32Const(rewriter, loc, img)));
+      }
+      return acc;
+    };
+    Value hw = LLVM::XOrOp::create(rewriter, loc,
+                                   xorOf(laneId(rewriter, loc, lc), laneImages),
+                                   xorOf(warpId(rewriter, loc, lc), warpImages));
+    int32_t mask = 0;
+    for (int32_t img : laneImages)
+      mask |= img;
+    for (int32_t img : warpImages)
+      mask |= img;
+    SharedMemoryObject smem =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc(), 2);
+    Value two = i32Const(rewriter, loc, 2);
+    std::map<int32_t, Value> bases;
+
+    unsigned n = rel.size();
+    std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
+                       (trans ? ".trans" : "") + ".shared.b16 {";
+    for (unsigned i = 0; i < n; ++i)
+      text += (i ? ",$" : "$") + std::to_string(i);
+    std::string constraints;
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "=r,";
+    constraints += "r";
+    Type i32 = rewriter.getI32Type();
+    Type elem = getTypeConverter()->convertType(type.getElementType());
+    auto pairType = VectorType::get({2}, elem);
+    Type resultType =
+        n == 1 ? i32
+               : (Type)LLVM::LLVMStructType::getLiteral(
+                     getContext(), SmallVector<Type>(n, i32));
+    unsigned numRegs = layout.getInDimSize(tt::kRegister);
+    SmallVector<Value> values(numRegs);
+    for (LoadMatrix &lm : loads) {
+      int32_t c = offsetOf(lm.origins[0].first, lm.origins[0].second);
+      int32_t x = c & mask, a = c & ~mask;
+      Value &base = bases[x];
+      if (!base) {
+        Value off = x ? (Value)LLVM::XOrOp::create(rewriter, loc, hw,
+                                                    i32Const(rewriter, loc, x))
+                      : hw;
+        base = LLVM::AddOp::create(rewriter, loc, smem.address,
+                                   LLVM::MulOp::create(rewriter, loc, off, two));
+      }
+      std::string full = text + "}, [ $" + std::to_string(n) + " + " +
+                         std::to_string(int64_t(a) * 2) + " ];";
+      Value res = inlineAsm(rewriter, loc, resultType, {base}, full,
+                            constraints, /*sideEffects=*/true);
+      for (unsigned q = 0; q < n; ++q) {
+        Value word = n == 1 ? res
+                            : (Value)LLVM::ExtractValueOp::create(rewriter, loc,
+                                                                  res, q);
+        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+        values[lm.registers[q].first] = LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, i32Const(rewriter, loc, 0));
+        values[lm.registers[q].second] = LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, i32Const(rewriter, loc, 1));
+      }
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                          rewriter, type));
+    return success();
+  }
+
+  LoweringContext &lc;
+};
+
+} // namespace
+
+namespace mlir::triton::lowering {
+void populateLoadMatrixOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                        RewritePatternSet &patterns,
+                                        LoweringContext &lc) {
+  patterns.add<LocalLoadMatrixOpConversion>(tc, lc);
+}
+} // namespace mlir::triton::lowering

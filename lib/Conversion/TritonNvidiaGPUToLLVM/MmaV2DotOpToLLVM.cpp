@@ -1,0 +1,216 @@
+//===- MmaV2DotOpToLLVM.cpp - tt.dot on Ampere tensor cores -----*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// tt.dot whose result has a #ttg.nvidia_mma layout of version 2 and whose
+// operands are in registers (#ttg.dot_op layouts of that parent, kWidth 2
+// for 16-bit types) becomes `mma.sync.aligned.m16n8k16.row.col` with f32
+// accumulators, one per 16x8 tile of the result and 16-deep step of K.
+//
+// The operand and accumulator registers of each instruction are read off
+// the linear layouts: a register's coordinates (lane 0 of warp 0) give its
+// tile and its place in the PTX fragment. A: a0..a3 hold (row g, k 2t..2t+1),
+// (g + 8, 2t), (g, 2t + 8), (g + 8, 2t + 8); B: b0, b1 hold (k 2t..2t+1,
+// column g) and (2t + 8, g); C: c0, c1 at (g, 2t..2t+1), c2, c3 at row g + 8
+// (g = lane / 4, t = lane % 4). The lanes of the three layouts are checked
+// to place elements that way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedMemory.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// The lane bases of `layout` are those of an mma.sync fragment: lanes 0-1
+/// move `pairDim` by 2 and 4, lanes 2-4 move `rowDim` by 1, 2, 4.
+bool hasFragmentLanes(const tt::LinearLayout &layout, unsigned pairDim,
+                      unsigned rowDim) {
+  if (layout.getInDimSizeLog2(tt::kLane) != 5)
+    return false;
+  auto outs = layout.getOutDimNames();
+  for (unsigned bit = 0; bit < 5; ++bit) {
+    int32_t pair = layout.getBasis(tt::kLane, bit, outs[pairDim]);
+    int32_t row = layout.getBasis(tt::kLane, bit, outs[rowDim]);
+    bool ok = bit < 2 ? (pair == (2 << bit) && row == 0)
+                      : (row == (1 << (bit - 2)) && pair == 0);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/// Registers of 16x16 (A), 16x8 (B) or 16x8 (C) tiles, indexed by tile
+/// origin, each in fragment order. `dimR`/`dimC` are the tile's row and
+/// column dims, `tileR`/`tileC` its size; `fragment(r, c)` the position of
+/// the element at (r, c) inside the tile.
+using Tiles = std::map<std::pair<int32_t, int32_t>, SmallVector<int>>;
+FailureOr<Tiles> gatherTiles(const tt::LinearLayout &layout, unsigned dimR,
+                             unsigned dimC, int32_t tileR, int32_t tileC,
+                             unsigned fragSize,
+                             function_ref<unsigned(int32_t, int32_t)> fragment) {
+  Tiles tiles;
+  int32_t free = layout.getFreeVariableMask(tt::kRegister);
+  for (unsigned r = 0, e = layout.getInDimSize(tt::kRegister); r < e; ++r) {
+    if (r & free)
+      continue;
+    SmallVector<int32_t> c = registerCoord(layout, r);
+    std::pair<int32_t, int32_t> origin{c[dimR] - c[dimR] % tileR,
+                                       c[dimC] - c[dimC] % tileC};
+    auto &regs = tiles[origin];
+    if (regs.empty())
+      regs.assign(fragSize, -1);
+    unsigned pos = fragment(c[dimR] % tileR, c[dimC] % tileC);
+    if (pos >= fragSize || regs[pos] >= 0)
+      return failure();
+    regs[pos] = r;
+  }
+  for (auto &[origin, regs] : tiles)
+    if (llvm::is_contained(regs, -1))
+      return failure();
+  return tiles;
+}
+
+struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
+  MmaV2DotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    if (!mma || mma.getVersionMajor() != 2)
+      return op.emitError("the NVIDIA backend lowers tt.dot only with a "
+                          "#ttg.nvidia_mma version 2 result layout (run "
+                          "tritongpu-accelerate-matmul); Hopper uses "
+                          "ttng.warp_group_dot");
+    if (lc.computeCapability < 80)
+      return op.emitError() << "mma.sync m16n8k16 needs cuda:80 or newer; "
+                               "the target is cuda:"
+                            << lc.computeCapability;
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    if (dType.getRank() != 2)
+      return op.emitError("cannot lower a batched (rank 3) mma.sync dot yet");
+    Type elem = aType.getElementType();
+    if (elem != bType.getElementType() || !(elem.isF16() || elem.isBF16()))
+      return op.emitError() << "cannot lower tt.dot of " << elem << " x "
+                            << bType.getElementType()
+                            << " with mma.sync (f16 and bf16 are supported)";
+    if (!dType.getElementType().isF32())
+      return op.emitError() << "cannot lower tt.dot accumulating in "
+                            << dType.getElementType()
+                            << " with mma.sync (f32 is supported)";
+    auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
+    auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
+    if (!aEnc || !bEnc || aEnc.getParent() != mma || bEnc.getParent() != mma ||
+        aEnc.getKWidth() != 2 || bEnc.getKWidth() != 2)
+      return op.emitError("cannot lower tt.dot: the operands must have "
+                          "#ttg.dot_op layouts of the result's #ttg.nvidia_mma "
+                          "with kWidth = 2");
+
+    tt::LinearLayout aL = getLayout(aType), bL = getLayout(bType),
+                     cL = getLayout(dType);
+    if (!hasFragmentLanes(aL, 1, 0) || !hasFragmentLanes(bL, 0, 1) ||
+        !hasFragmentLanes(cL, 1, 0))
+      return op.emitError("cannot lower tt.dot: the layouts do not place "
+                          "lanes as the mma.sync fragments do");
+    // A: a0 (g, 2t), a1 (g+8, 2t), a2 (g, 2t+8), a3 (g+8, 2t+8), 2 halves
+    // each.
+    auto aTiles = gatherTiles(aL, 0, 1, 16, 16, 8, [](int32_t r, int32_t k) {
+      return unsigned(2 * ((r >= 8) + 2 * (k >= 8)) + (k % 2));
+    });
+    // B: b0 (2t, g), b1 (2t+8, g); rows are K here.
+    auto bTiles = gatherTiles(bL, 0, 1, 16, 8, 4, [](int32_t k, int32_t n) {
+      return unsigned(2 * (k >= 8) + (k % 2));
+    });
+    auto cTiles = gatherTiles(cL, 0, 1, 16, 8, 4, [](int32_t r, int32_t n) {
+      return unsigned(2 * (r >= 8) + (n % 2));
+    });
+    if (failed(aTiles) || failed(bTiles) || failed(cTiles))
+      return op.emitError("cannot lower tt.dot: unexpected register layout "
+                          "of an mma.sync operand");
+
+    SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
+    SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
+    SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
+    Type half = getTypeConverter()->convertType(elem);
+    auto pairType = VectorType::get({2}, half);
+    Type i32 = rewriter.getI32Type();
+    auto pack = [&](Value lo, Value hi) {
+      Value v = LLVM::PoisonOp::create(rewriter, loc, pairType);
+      v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
+                                        i32Const(rewriter, loc, 0));
+      v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
+                                        i32Const(rewriter, loc, 1));
+      return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+    };
+    // Packed operand words per tile, made once.
+    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> aWords, bWords;
+    for (auto &[origin, regs] : *aTiles)
+      for (unsigned w = 0; w < 4; ++w)
+        aWords[origin].push_back(pack(a[regs[2 * w]], a[regs[2 * w + 1]]));
+    for (auto &[origin, regs] : *bTiles)
+      for (unsigned w = 0; w < 2; ++w)
+        bWords[origin].push_back(pack(b[regs[2 * w]], b[regs[2 * w + 1]]));
+
+    std::string name = elem.isF16() ? "f16" : "bf16";
+    std::string text = "mma.sync.aligned.m16n8k16.row.col.f32." + name + "." +
+                       name + ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
+                       "{$10,$11,$12,$13};";
+    std::string constraints = "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
+    Type f32 = rewriter.getF32Type();
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(4, f32));
+    int64_t K = aType.getShape()[1];
+    for (auto &[origin, regs] : *cTiles) {
+      auto [m0, n0] = origin;
+      SmallVector<Value> acc;
+      for (int r : regs)
+        acc.push_back(c[r]);
+      for (int32_t k0 = 0; k0 < K; k0 += 16) {
+        auto ait = aWords.find({m0, k0});
+        auto bit = bWords.find({k0, n0});
+        if (ait == aWords.end() || bit == bWords.end())
+          return op.emitError("cannot lower tt.dot: an operand does not "
+                              "hold the tile a result tile needs");
+        SmallVector<Value> args(ait->second);
+        args.append(bit->second);
+        args.append(acc);
+        Value res = inlineAsm(rewriter, loc, resultType, args, text,
+                              constraints, /*sideEffects=*/false);
+        for (unsigned i = 0; i < 4; ++i)
+          acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, res, i);
+      }
+      for (auto [i, r] : llvm::enumerate(regs))
+        c[r] = acc[i];
+    }
+    // Duplicated registers (none for mma layouts) keep their originals.
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), c, rewriter,
+                                          dType));
+    return success();
+  }
+
+  LoweringContext &lc;
+};
+
+} // namespace
+
+namespace mlir::triton::lowering {
+void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                      RewritePatternSet &patterns,
+                                      LoweringContext &lc) {
+  patterns.add<MmaV2DotOpConversion>(tc, lc);
+}
+} // namespace mlir::triton::lowering

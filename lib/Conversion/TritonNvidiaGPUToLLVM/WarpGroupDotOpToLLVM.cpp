@@ -1,0 +1,490 @@
+//===- WarpGroupDotOpToLLVM.cpp - Hopper wgmma ------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// ttng.warp_group_dot with both operands in shared memory becomes, per
+// warp group, `wgmma.mma_async` instructions of shape m64nNk16 (N the
+// instrShape of the accumulator's #ttg.nvidia_mma version 3 layout): one per
+// 64-row repetition of the warp group, N-column repetition and 16-deep K
+// step, between a `wgmma.fence` and a `wgmma.commit_group` (and a
+// `wgmma.wait_group 0` unless isAsync).
+//
+// Each operand is described by a 64-bit shared-memory matrix descriptor:
+// bits 0-13 the start address >> 4, 16-29 the leading-dimension byte offset
+// >> 4, 32-45 the stride-dimension byte offset >> 4, 62-63 the swizzle mode
+// (1: 128 bytes, 2: 64, 3: 32). All of it is read off the buffer's
+// #ttg.nvmma_shared linear layout: an operand whose K dim is contiguous
+// ("K-major") steps 8 rows of its M/N dim by the stride offset and has no
+// leading offset; an operand whose M/N dim is contiguous ("MN-major", the
+// transpose flag of the instruction) steps one swizzle width along M/N by
+// the leading offset and 8 rows of K by the stride offset. The start
+// address of each instruction's tile is the layout's offset of the tile's
+// first element (on an 8-row boundary, so unswizzled): K steps and
+// repetitions add constants to the descriptor; the warp group's own rows
+// (or columns) are a runtime part computed once.
+//
+// The accumulator registers of one instruction are the tensor's registers
+// whose coordinates fall in its 64xN tile, in the order of the wgmma
+// fragment (n8 block j: d[4j..4j+1] at row r, d[4j+2..4j+3] at row r + 8).
+// ttng.warp_group_dot_wait is `wgmma.wait_group N` in an inline-asm
+// statement that takes every register of the tensors it names and returns
+// them, so nothing reads them before the wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedMemory.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The fixed part of an operand's descriptor and how to address its tiles.
+struct OperandDesc {
+  tt::LinearLayout inverse; // (dim0, dim1) -> offset (elements)
+  unsigned mnDim, kDim;
+  bool mnMajor = false;
+  unsigned elemBytes = 2;
+  uint64_t fixedBits = 0; // LBO, SBO, swizzle mode
+};
+
+int64_t offsetOf(const tt::LinearLayout &inverse, int32_t c0, int32_t c1) {
+  auto ins = inverse.getInDimNames();
+  auto out = inverse.apply({{ins[0], c0}, {ins[1], c1}});
+  return out[0].second;
+}
+
+FailureOr<OperandDesc> describeOperand(Operation *op, Value operand,
+                                       unsigned mnDim, StringRef name) {
+  auto type = cast<ttg::MemDescType>(operand.getType());
+  auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+  if (!nvmma || nvmma.getFp4Padded())
+    return op->emitError() << "cannot lower warp_group_dot: operand " << name
+                           << " must be in a #ttg.nvmma_shared buffer, not "
+                           << type.getEncoding();
+  if (type.getShape().size() != 2)
+    return op->emitError() << "cannot lower warp_group_dot: operand " << name
+                           << " must be a 2-D buffer";
+  if (type.getAllocShape().take_back(2) != type.getShape())
+    return op->emitError() << "cannot lower warp_group_dot: operand " << name
+                           << " is a view inside a larger buffer "
+                              "(memdesc_subslice), not supported yet";
+  unsigned swizzle = nvmma.getSwizzlingByteWidth();
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return op->emitError() << "cannot lower warp_group_dot: operand " << name
+                           << " has swizzlingByteWidth " << swizzle
+                           << " (32, 64 or 128 are supported)";
+  std::optional<tt::LinearLayout> tile = getSharedTileLayout(type);
+  std::optional<tt::LinearLayout> inverse =
+      tile ? tile->tryInvert() : std::nullopt;
+  if (!inverse)
+    return op->emitError() << "cannot lower warp_group_dot: operand " << name
+                           << " of type " << type
+                           << " has no layout (one swizzle tile is 8 rows of "
+                           << swizzle << " bytes along its contiguous dim)";
+  OperandDesc d{*inverse, mnDim, 1 - mnDim};
+  d.elemBytes = getSharedElementBytes(type.getElementType());
+  unsigned contiguous = nvmma.getTransposed() ? 0 : 1;
+  d.mnMajor = contiguous == mnDim;
+  int64_t swizzleElems = swizzle / d.elemBytes;
+  auto at = [&](int32_t mn, int32_t k) {
+    int32_t c[2];
+    c[d.mnDim] = mn;
+    c[d.kDim] = k;
+    return offsetOf(d.inverse, c[0], c[1]) * d.elemBytes;
+  };
+  int64_t lbo = 0, sbo;
+  if (d.mnMajor) {
+    if (type.getShape()[mnDim] > swizzleElems)
+      lbo = at(swizzleElems, 0);
+    sbo = at(0, 8);
+  } else {
+    sbo = at(8, 0);
+  }
+  uint64_t mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+  d.fixedBits = (uint64_t((lbo >> 4) & 0x3FFF) << 16) |
+                (uint64_t((sbo >> 4) & 0x3FFF) << 32) | (mode << 62);
+  return d;
+}
+
+/// Type name of an operand element in the wgmma mnemonic.
+std::optional<StringRef> wgmmaTypeName(Type t) {
+  if (t.isF16())
+    return StringRef("f16");
+  if (t.isBF16())
+    return StringRef("bf16");
+  return std::nullopt;
+}
+
+/// Registers of one instruction's accumulator tile, in fragment order.
+struct Instr {
+  int32_t row, col; // tile origin (lane 0 of warp 0 of the warp group)
+  SmallVector<unsigned> regs;
+};
+
+struct WarpGroupDotOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  WarpGroupDotOpConversion(TritonGPUToLLVMTypeConverter &tc,
+                           LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (lc.computeCapability < 90)
+      return op.emitError() << "warp_group_dot needs Hopper (cuda:90); the "
+                               "target is cuda:"
+                            << lc.computeCapability;
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    if (!mma || mma.getVersionMajor() != 3)
+      return op.emitError("cannot lower warp_group_dot: the accumulator must "
+                          "have a #ttg.nvidia_mma layout of version 3");
+    if (!isa<ttg::MemDescType>(op.getA().getType()))
+      return op.emitError("cannot lower warp_group_dot with operand A in "
+                          "registers yet: A must be in shared memory");
+    if (!dType.getElementType().isF32())
+      return op.emitError() << "cannot lower warp_group_dot accumulating in "
+                            << dType.getElementType() << " (f32 is supported)";
+    auto aType = cast<ttg::MemDescType>(op.getA().getType());
+    auto bType = cast<ttg::MemDescType>(op.getB().getType());
+    std::optional<StringRef> aName = wgmmaTypeName(aType.getElementType());
+    std::optional<StringRef> bName = wgmmaTypeName(bType.getElementType());
+    if (!aName || !bName || *aName != *bName)
+      return op.emitError() << "cannot lower warp_group_dot of "
+                            << aType.getElementType() << " x "
+                            << bType.getElementType()
+                            << " (f16 and bf16 operands are supported)";
+    ArrayRef<unsigned> instrShape = mma.getInstrShape();
+    if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[2] != 16)
+      return op.emitError("cannot lower warp_group_dot: instrShape must be "
+                          "[16, N, 16] for 16-bit operands");
+    int32_t instrN = instrShape[1];
+    int64_t K = aType.getShape()[1];
+    if (K % 16 != 0)
+      return op.emitError() << "cannot lower warp_group_dot: K = " << K
+                            << " is not a multiple of 16";
+
+    FailureOr<OperandDesc> aDesc = describeOperand(op, op.getA(), 0, "A");
+    if (failed(aDesc))
+      return failure();
+    FailureOr<OperandDesc> bDesc = describeOperand(op, op.getB(), 1, "B");
+    if (failed(bDesc))
+      return failure();
+
+    // The accumulator's instruction tiles.
+    tt::LinearLayout acc = getLayout(dType);
+    auto dims = acc.getOutDimNames();
+    for (unsigned bit = 0; bit < 2 && bit < acc.getInDimSizeLog2(tt::kWarp);
+         ++bit)
+      if (acc.getBasis(tt::kWarp, bit, dims[0]) != (16 << bit) ||
+          acc.getBasis(tt::kWarp, bit, dims[1]) != 0)
+        return op.emitError("cannot lower warp_group_dot: the warps of a "
+                            "warp group must stack along M");
+    if (acc.getInDimSizeLog2(tt::kWarp) < 2)
+      return op.emitError("warp_group_dot needs at least 4 warps");
+    std::map<std::pair<int32_t, int32_t>, unsigned> instrIndex;
+    SmallVector<Instr> instrs;
+    unsigned numRegs = acc.getInDimSize(tt::kRegister);
+    int32_t freeRegs = acc.getFreeVariableMask(tt::kRegister);
+    if (freeRegs)
+      return op.emitError("cannot lower warp_group_dot: the accumulator "
+                          "layout holds elements twice in a thread");
+    for (unsigned r = 0; r < numRegs; ++r) {
+      SmallVector<int32_t> c = registerCoord(acc, r);
+      std::pair<int32_t, int32_t> origin{c[0] & ~15, c[1] - c[1] % instrN};
+      auto [it, inserted] = instrIndex.emplace(origin, instrs.size());
+      if (inserted)
+        instrs.push_back({origin.first, origin.second,
+                          SmallVector<unsigned>(instrN / 2, ~0u)});
+      int32_t j = (c[1] % instrN) / 8;
+      int32_t i = ((c[0] % 16) >= 8 ? 2 : 0) + (c[1] % 2);
+      unsigned frag = j * 4 + i;
+      if (frag >= instrs[it->second].regs.size() ||
+          instrs[it->second].regs[frag] != ~0u)
+        return op.emitError("cannot lower warp_group_dot: unexpected "
+                            "accumulator layout");
+      instrs[it->second].regs[frag] = r;
+    }
+    for (Instr &in : instrs)
+      if (llvm::is_contained(in.regs, ~0u))
+        return op.emitError("cannot lower warp_group_dot: the accumulator "
+                            "layout does not cover whole wgmma tiles");
+
+    // The warp group's origin: the warp bits above the first two.
+    Value warp = warpId(rewriter, loc, lc);
+    auto runtimeOffset = [&](const OperandDesc &d) -> std::pair<Value, int64_t> {
+      Value acc32;
+      int64_t mask = 0;
+      for (unsigned bit = 2, e = acc.getInDimSizeLog2(tt::kWarp); bit < e;
+           ++bit) {
+        int32_t c[2] = {acc.getBasis(tt::kWarp, bit, dims[0]),
+                        acc.getBasis(tt::kWarp, bit, dims[1])};
+        // Rows move A, columns move B; K never moves.
+        int32_t coord[2] = {0, 0};
+        coord[d.mnDim] = c[d.mnDim == 0 ? 0 : 1];
+        int64_t image = offsetOf(d.inverse, coord[0], coord[1]) * d.elemBytes;
+        if (image == 0)
+          continue;
+        mask |= image;
+        Value set = LLVM::AndOp::create(
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, bit)),
+            i32Const(rewriter, loc, 1));
+        Value term = LLVM::MulOp::create(rewriter, loc, set,
+                                         i32Const(rewriter, loc, image));
+        acc32 = acc32 ? (Value)LLVM::XOrOp::create(rewriter, loc, acc32, term)
+                      : term;
+      }
+      return {acc32 ? acc32 : i32Const(rewriter, loc, 0), mask};
+    };
+
+    auto aObj = unpackSharedMemoryObject(rewriter, loc, adaptor.getA(), 2);
+    auto bObj = unpackSharedMemoryObject(rewriter, loc, adaptor.getB(), 2);
+    auto [aRuntime, aMask] = runtimeOffset(*aDesc);
+    auto [bRuntime, bMask] = runtimeOffset(*bDesc);
+    Type i64 = rewriter.getI64Type();
+    auto descriptor = [&](Value address, const OperandDesc &d) -> Value {
+      Value field = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::LShrOp::create(rewriter, loc, address, i32Const(rewriter, loc, 4)),
+          i32Const(rewriter, loc, 0x3FFF));
+      Value wide = LLVM::ZExtOp::create(rewriter, loc, i64, field);
+      return LLVM::OrOp::create(
+          rewriter, loc, wide,
+          LLVM::ConstantOp::create(rewriter, loc, i64,
+                                   rewriter.getI64IntegerAttr(d.fixedBits)));
+    };
+    Value aBase = LLVM::AddOp::create(rewriter, loc, aObj.address, aRuntime);
+    Value bBase = LLVM::AddOp::create(rewriter, loc, bObj.address, bRuntime);
+    Value aDescBase = descriptor(aBase, *aDesc);
+    Value bDescBase = descriptor(bBase, *bDesc);
+    // The descriptor of the tile at (mn, k): the base plus a constant when
+    // the constant part does not overlap the runtime part (it never does
+    // for nvmma tiles), else a descriptor of its own.
+    auto tileDesc = [&](const OperandDesc &d, Value objAddress, Value runtime,
+                        int64_t mask, Value descBase, int32_t mn, int32_t k) {
+      int32_t c[2];
+      c[d.mnDim] = mn;
+      c[d.kDim] = k;
+      int64_t off = offsetOf(d.inverse, c[0], c[1]) * d.elemBytes;
+      if ((off & mask) == 0) {
+        if (off == 0)
+          return descBase;
+        return (Value)LLVM::AddOp::create(
+            rewriter, loc, descBase,
+            LLVM::ConstantOp::create(rewriter, loc, i64,
+                                     rewriter.getI64IntegerAttr(off >> 4)));
+      }
+      Value addr = LLVM::AddOp::create(
+          rewriter, loc, objAddress,
+          LLVM::XOrOp::create(rewriter, loc, runtime,
+                              i32Const(rewriter, loc, off)));
+      return descriptor(addr, d);
+    };
+
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getC(), rewriter);
+    Value useC = adaptor.getUseC();
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                         rewriter.getBoolAttr(true));
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    unsigned n = instrN / 2;
+    std::string mnemonic = "wgmma.mma_async.sync.aligned.m64n" +
+                           std::to_string(instrN) + "k16.f32." + aName->str() +
+                           "." + bName->str();
+    std::string text = mnemonic + " {";
+    for (unsigned i = 0; i < n; ++i)
+      text += (i ? ",$" : "$") + std::to_string(i);
+    // Operands count the outputs, then the tied accumulator inputs.
+    text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
+            ", $" + std::to_string(2 * n + 2) + ", 1, 1, " +
+            (aDesc->mnMajor ? "1" : "0") + ", " + (bDesc->mnMajor ? "1" : "0") +
+            ";";
+    std::string constraints;
+    for (unsigned i = 0; i < n; ++i)
+      constraints += "=f,";
+    for (unsigned i = 0; i < n; ++i)
+      constraints += std::to_string(i) + ",";
+    constraints += "l,l,b";
+    Type f32 = rewriter.getF32Type();
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        getContext(), SmallVector<Type>(n, f32));
+    for (Instr &in : instrs) {
+      for (int64_t k = 0; k < K; k += 16) {
+        Value a = tileDesc(*aDesc, aObj.address, aRuntime, aMask, aDescBase,
+                           in.row, k);
+        Value b = tileDesc(*bDesc, bObj.address, bRuntime, bMask, bDescBase,
+                           in.col, k);
+        SmallVector<Value> args;
+        for (unsigned reg : in.regs)
+          args.push_back(values[reg]);
+        args.push_back(a);
+        args.push_back(b);
+        args.push_back(k == 0 && useC ? useC : one);
+        Value result = inlineAsm(rewriter, loc, resultType, args, text,
+                                 constraints, /*sideEffects=*/true);
+        for (auto [i, reg] : llvm::enumerate(in.regs))
+          values[reg] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    if (!op.getIsAsync())
+      values = waitForRegisters(rewriter, loc, values, 0);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                          rewriter, dType));
+    return success();
+  }
+
+  LoweringContext &lc;
+
+public:
+  /// `wgmma.wait_group pendings`, with `values` passed through so that
+  /// their uses follow the wait.
+  static SmallVector<Value> waitForRegisters(OpBuilder &b, Location loc,
+                                             ArrayRef<Value> values,
+                                             int pendings) {
+    if (values.empty()) {
+      NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(pendings));
+      return {};
+    }
+    std::string constraints, ties;
+    SmallVector<Type> types;
+    SmallVector<Value> args;
+    for (auto [i, v] : llvm::enumerate(values)) {
+      Type t = v.getType();
+      Value arg = v;
+      std::string cls;
+      if (t.isF32())
+        cls = "f";
+      else if (t.isF64())
+        cls = "d";
+      else if (t.isInteger(64) || isa<LLVM::LLVMPointerType>(t))
+        cls = "l";
+      else if (t.getIntOrFloatBitWidth() == 16)
+        cls = "h";
+      else if (t.getIntOrFloatBitWidth() == 32)
+        cls = "r";
+      else {
+        // Anything else (i1, i8) travels widened.
+        arg = LLVM::ZExtOp::create(b, loc, b.getI32Type(), bitcastToInt(b, loc, v));
+        cls = "r";
+      }
+      types.push_back(arg.getType());
+      args.push_back(arg);
+      constraints += "=" + cls + ",";
+      ties += std::to_string(i) + ",";
+    }
+    constraints += ties;
+    constraints.pop_back();
+    std::string text = "// wait for the registers of a wgmma group\n\t"
+                       "wgmma.wait_group.sync.aligned " +
+                       std::to_string(pendings) + ";";
+    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+    Value result = inlineAsm(b, loc, resultType, args, text, constraints,
+                             /*sideEffects=*/true);
+    SmallVector<Value> out;
+    for (auto [i, v] : llvm::enumerate(values)) {
+      Value r = LLVM::ExtractValueOp::create(b, loc, result, i);
+      if (r.getType() != v.getType())
+        r = bitcastFromInt(
+            b, loc,
+            LLVM::TruncOp::create(
+                b, loc, b.getIntegerType(v.getType().getIntOrFloatBitWidth()), r),
+            v.getType());
+      out.push_back(r);
+    }
+    return out;
+  }
+};
+
+struct WarpGroupDotWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Registers of the tensors travel through the wait; descriptors are
+    // addresses and pass unchanged.
+    SmallVector<Value> registers;
+    SmallVector<unsigned> counts;
+    for (auto [orig, conv] : llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      if (!isa<RankedTensorType>(orig.getType())) {
+        counts.push_back(0);
+        continue;
+      }
+      SmallVector<Value> elems = unpackLLElements(loc, conv, rewriter);
+      counts.push_back(elems.size());
+      registers.append(elems);
+    }
+    SmallVector<Value> waited = WarpGroupDotOpConversion::waitForRegisters(
+        rewriter, loc, registers, op.getPendings());
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (auto [i, orig] : llvm::enumerate(op.getInputs())) {
+      if (!isa<RankedTensorType>(orig.getType())) {
+        results.push_back(adaptor.getInputs()[i]);
+        continue;
+      }
+      ArrayRef<Value> elems = ArrayRef<Value>(waited).slice(next, counts[i]);
+      next += counts[i];
+      results.push_back(packLLElements(loc, getTypeConverter(), elems, rewriter,
+                                       orig.getType()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string text = op.getBCluster() ? "fence.proxy.async.shared::cluster;"
+                                        : "fence.proxy.async.shared::cta;";
+    inlineAsm(rewriter, op.getLoc(), Type(), {}, text, "",
+              /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+namespace mlir::triton::lowering {
+void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                       RewritePatternSet &patterns,
+                                       LoweringContext &lc);
+void populateMBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                      RewritePatternSet &patterns,
+                                      LoweringContext &lc);
+void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                      RewritePatternSet &patterns,
+                                      LoweringContext &lc);
+void populateLoadMatrixOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                        RewritePatternSet &patterns,
+                                        LoweringContext &lc);
+
+void populateTritonNvidiaGPUToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                           RewritePatternSet &patterns,
+                                           LoweringContext &lc) {
+  patterns.add<WarpGroupDotOpConversion>(tc, lc);
+  patterns.add<WarpGroupDotWaitOpConversion, FenceAsyncSharedOpConversion>(tc);
+  populateAsyncCopyOpToLLVMPatterns(tc, patterns, lc);
+  populateMBarrierOpToLLVMPatterns(tc, patterns, lc);
+  populateMmaV2DotOpToLLVMPatterns(tc, patterns, lc);
+  populateLoadMatrixOpToLLVMPatterns(tc, patterns, lc);
+}
+} // namespace mlir::triton::lowering
