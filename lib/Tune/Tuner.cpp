@@ -430,8 +430,8 @@ bool TuneRun::readLaunch() {
   }
   if (target == Target::HIP) {
     inputError(spec.file, spec.targetLine,
-               "tuning for HIP needs the AMD backend of tt-translate, which "
-               "is not built yet");
+               "tuning for HIP is not supported yet: tt-translate compiles "
+               "HSACO, but tt-run's HIP path has never run on an AMD GPU");
     return false;
   }
   if (launch.shared.present() && target != Target::CPU) {

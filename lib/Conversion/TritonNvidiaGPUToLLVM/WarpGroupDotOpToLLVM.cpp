@@ -3,11 +3,13 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // ttng.warp_group_dot with both operands in shared memory becomes, per
-// warp group, `wgmma.mma_async` instructions of shape m64nNk16 (N the
-// instrShape of the accumulator's #ttg.nvidia_mma version 3 layout): one per
-// 64-row repetition of the warp group, N-column repetition and 16-deep K
+// warp group, `wgmma.mma_async` instructions of shape m64nNkK (N the
+// instrShape of the accumulator's #ttg.nvidia_mma version 3 layout, K 16 for
+// f16/bf16 and 32 for the 8-bit floats e4m3/e5m2: 32 bytes of K either way):
+// one per 64-row repetition of the warp group, N-column repetition and K
 // step, between a `wgmma.fence` and a `wgmma.commit_group` (and a
-// `wgmma.wait_group 0` unless isAsync).
+// `wgmma.wait_group 0` unless isAsync). The 8-bit forms have no transpose
+// immediates, so their operands must both be K-major.
 //
 // Each operand is described by a 64-bit shared-memory matrix descriptor:
 // bits 0-13 the start address >> 4, 16-29 the leading-dimension byte offset
@@ -122,8 +124,16 @@ std::optional<StringRef> wgmmaTypeName(Type t) {
     return StringRef("f16");
   if (t.isBF16())
     return StringRef("bf16");
+  if (isa<Float8E4M3FNType>(t))
+    return StringRef("e4m3");
+  if (isa<Float8E5M2Type>(t))
+    return StringRef("e5m2");
   return std::nullopt;
 }
+
+/// Whether a wgmma type name is one of the 8-bit floats (which may be
+/// mixed: e4m3 x e5m2 is a valid instruction).
+bool isFp8Name(StringRef name) { return name == "e4m3" || name == "e5m2"; }
 
 /// Registers of one instruction's accumulator tile, in fragment order.
 struct Instr {
@@ -153,27 +163,35 @@ struct WarpGroupDotOpConversion
     if (!isa<ttg::MemDescType>(op.getA().getType()))
       return op.emitError("cannot lower warp_group_dot with operand A in "
                           "registers yet: A must be in shared memory");
-    if (!dType.getElementType().isF32())
-      return op.emitError() << "cannot lower warp_group_dot accumulating in "
-                            << dType.getElementType() << " (f32 is supported)";
     auto aType = cast<ttg::MemDescType>(op.getA().getType());
     auto bType = cast<ttg::MemDescType>(op.getB().getType());
     std::optional<StringRef> aName = wgmmaTypeName(aType.getElementType());
     std::optional<StringRef> bName = wgmmaTypeName(bType.getElementType());
-    if (!aName || !bName || *aName != *bName)
+    bool fp8 = aName && bName && isFp8Name(*aName) && isFp8Name(*bName);
+    if (!aName || !bName || (*aName != *bName && !fp8))
       return op.emitError() << "cannot lower warp_group_dot of "
                             << aType.getElementType() << " x "
                             << bType.getElementType()
-                            << " (f16 and bf16 operands are supported)";
+                            << " (f16, bf16, f8E4M3FN and f8E5M2 operands "
+                               "are supported)";
+    if (!dType.getElementType().isF32())
+      return op.emitError() << "cannot lower warp_group_dot accumulating in "
+                            << dType.getElementType() << " (f32 is supported)";
+    // One instruction consumes 32 bytes of K: 16 elements of 16 bits or
+    // 32 of 8 bits.
+    int32_t kStep = fp8 ? 32 : 16;
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
-    if (instrShape.size() != 3 || instrShape[0] != 16 || instrShape[2] != 16)
-      return op.emitError("cannot lower warp_group_dot: instrShape must be "
-                          "[16, N, 16] for 16-bit operands");
+    if (instrShape.size() != 3 || instrShape[0] != 16 ||
+        int32_t(instrShape[2]) != kStep)
+      return op.emitError() << "cannot lower warp_group_dot: instrShape must "
+                               "be [16, N, "
+                            << kStep << "] for " << (fp8 ? 8 : 16)
+                            << "-bit operands";
     int32_t instrN = instrShape[1];
     int64_t K = aType.getShape()[1];
-    if (K % 16 != 0)
+    if (K % kStep != 0)
       return op.emitError() << "cannot lower warp_group_dot: K = " << K
-                            << " is not a multiple of 16";
+                            << " is not a multiple of " << kStep;
 
     FailureOr<OperandDesc> aDesc = describeOperand(op, op.getA(), 0, "A");
     if (failed(aDesc))
@@ -181,6 +199,16 @@ struct WarpGroupDotOpConversion
     FailureOr<OperandDesc> bDesc = describeOperand(op, op.getB(), 1, "B");
     if (failed(bDesc))
       return failure();
+    // 8-bit wgmma has no transpose immediates: both operands are read with
+    // K contiguous in shared memory.
+    if (fp8)
+      for (auto [d, name] : {std::pair{&*aDesc, "A"}, std::pair{&*bDesc, "B"}})
+        if (d->mnMajor)
+          return op.emitError()
+                 << "cannot lower warp_group_dot of 8-bit operands: operand "
+                 << name
+                 << " must be K-major in shared memory (its K dim the "
+                    "contiguous one), 8-bit wgmma cannot transpose";
 
     // The accumulator's instruction tiles.
     tt::LinearLayout acc = getLayout(dType);
@@ -300,16 +328,21 @@ struct WarpGroupDotOpConversion
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     unsigned n = instrN / 2;
     std::string mnemonic = "wgmma.mma_async.sync.aligned.m64n" +
-                           std::to_string(instrN) + "k16.f32." + aName->str() +
+                           std::to_string(instrN) + "k" +
+                           std::to_string(kStep) + ".f32." + aName->str() +
                            "." + bName->str();
     std::string text = mnemonic + " {";
     for (unsigned i = 0; i < n; ++i)
       text += (i ? ",$" : "$") + std::to_string(i);
     // Operands count the outputs, then the tied accumulator inputs.
+    // scale-d, then the A and B scales (1: no negation), then for 16-bit
+    // types the transpose immediates (1: MN-major).
     text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
-            ", $" + std::to_string(2 * n + 2) + ", 1, 1, " +
-            (aDesc->mnMajor ? "1" : "0") + ", " + (bDesc->mnMajor ? "1" : "0") +
-            ";";
+            ", $" + std::to_string(2 * n + 2) + ", 1, 1";
+    if (!fp8)
+      text += std::string(", ") + (aDesc->mnMajor ? "1" : "0") + ", " +
+              (bDesc->mnMajor ? "1" : "0");
+    text += ";";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
       constraints += "=f,";
@@ -320,7 +353,7 @@ struct WarpGroupDotOpConversion
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(n, f32));
     for (Instr &in : instrs) {
-      for (int64_t k = 0; k < K; k += 16) {
+      for (int64_t k = 0; k < K; k += kStep) {
         Value a = tileDesc(*aDesc, aObj.address, aRuntime, aMask, aDescBase,
                            in.row, k);
         Value b = tileDesc(*bDesc, bObj.address, bRuntime, bMask, bDescBase,

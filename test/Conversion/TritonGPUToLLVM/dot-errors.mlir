@@ -60,14 +60,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+// tf32 wgmma (f32 operands) is not lowered.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @fp8(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
-    // expected-error @+2 {{cannot lower warp_group_dot of 'f8E4M3FN' x 'f8E4M3FN' (f16 and bf16 operands are supported)}}
+  tt.func public @tf32(%a: !ttg.memdesc<64x32xf32, #shared, #smem>, %b: !ttg.memdesc<32x64xf32, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot of 'f32' x 'f32' (f16, bf16, f8E4M3FN and f8E5M2 operands are supported)}}
     // expected-error @+1 {{failed to legalize}}
-    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem> * !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem> -> tensor<64x64xf32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32xf32, #shared, #smem> * !ttg.memdesc<32x64xf32, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// int8 wgmma (s8 x s8 accumulating in s32) is not lowered.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @int8(%a: !ttg.memdesc<64x128xi8, #shared, #smem>, %b: !ttg.memdesc<128x64xi8, #sharedT, #smem>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot of 'i8' x 'i8' (f16, bf16, f8E4M3FN and f8E5M2 operands are supported)}}
+    // expected-error @+1 {{failed to legalize}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xi8, #shared, #smem> * !ttg.memdesc<128x64xi8, #sharedT, #smem> -> tensor<64x64xi32, #mma>
+    tt.return %d : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+// fp8 with B stored N-major (transposed = false: N contiguous): 8-bit wgmma
+// has no transpose immediate, so this layout cannot be read.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_n_major(%a: !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot of 8-bit operands: operand B must be K-major in shared memory (its K dim the contiguous one), 8-bit wgmma cannot transpose}}
+    // expected-error @+1 {{failed to legalize}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem> * !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// fp8 with the 16-bit instruction shape: its K must be 32.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_k16(%a: !ttg.memdesc<64x128xf8E5M2, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E5M2, #sharedT, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot: instrShape must be [16, N, 32] for 8-bit operands}}
+    // expected-error @+1 {{failed to legalize}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xf8E5M2, #shared, #smem> * !ttg.memdesc<128x64xf8E5M2, #sharedT, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }

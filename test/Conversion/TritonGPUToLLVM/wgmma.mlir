@@ -77,3 +77,88 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// fp8 (e4m3) operands: 32-deep K steps (m64n64k32), four for K = 128, and
+// no transpose immediates (the instruction ends at the scales "1, 1"). B is
+// stored K-major (transposed = true: its K dim is the contiguous one), as
+// 8-bit wgmma requires, so both descriptors are the K-major one of a
+// 128-byte swizzle: no leading offset, 1024 bytes (8 rows of 128) stride
+// (0x4000004000000000). Each K step moves 32 bytes along both operands' rows
+// (2, 4, 6 in the >> 4 address field).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @dot_e4m3(
+  // CHECK-DAG: %[[DESC:.*]] = llvm.mlir.constant(4611686293305294848 : i64) : i64
+  // CHECK-DAG: %[[K1:.*]] = llvm.mlir.constant(2 : i64) : i64
+  // CHECK-DAG: %[[K2:.*]] = llvm.mlir.constant(4 : i64) : i64
+  // CHECK-DAG: %[[K3:.*]] = llvm.mlir.constant(6 : i64) : i64
+  // CHECK: %[[A:.*]] = llvm.or %{{.*}}, %[[DESC]] : i64
+  // CHECK: %[[B:.*]] = llvm.or %{{.*}}, %[[DESC]] : i64
+  // CHECK: nvvm.wgmma.fence.aligned
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0,$1,{{.*}},$31}, $64, $65, $66, 1, 1;", "=f,{{.*}},=f,0,1,{{.*}},31,l,l,b" {{.*}}, %[[A]], %[[B]], %{{.*}} :
+  // CHECK: %[[A1:.*]] = llvm.add %[[A]], %[[K1]] : i64
+  // CHECK: %[[B1:.*]] = llvm.add %[[B]], %[[K1]] : i64
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {{.*}}, 1, 1;", {{.*}}, %[[A1]], %[[B1]], %{{.*}} :
+  // CHECK: %[[A2:.*]] = llvm.add %[[A]], %[[K2]] : i64
+  // CHECK: %[[B2:.*]] = llvm.add %[[B]], %[[K2]] : i64
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {{.*}}, %[[A2]], %[[B2]], %{{.*}} :
+  // CHECK: %[[A3:.*]] = llvm.add %[[A]], %[[K3]] : i64
+  // CHECK: %[[B3:.*]] = llvm.add %[[B]], %[[K3]] : i64
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {{.*}}, %[[A3]], %[[B3]], %{{.*}} :
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  // CHECK-NEXT: wgmma.wait_group.sync.aligned 0;
+  tt.func public @dot_e4m3(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E4M3FN, #sharedT, #smem>, %c: tensor<64x64xf32, #mma>, %p: !tt.ptr<f32>) {
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem> * !ttg.memdesc<128x64xf8E4M3FN, #sharedT, #smem> -> tensor<64x64xf32, #mma>
+    %s = "tt.reduce"(%d) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %t = "tt.reduce"(%s) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>) -> f32
+    tt.store %p, %t : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// e5m2 operands, and e5m2 x e4m3 (8-bit types may differ), in 64-byte
+// swizzled buffers whose rows are K = 64 bytes: the stride offset is 8 rows
+// of 64 bytes (512, 32 in the field) and the swizzle mode 2
+// (0x8000002000000000). Two K steps; the second starts 32 bytes further.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @dot_e5m2(
+  // CHECK-DAG: %[[DESC:.*]] = llvm.mlir.constant(-9223371899415822336 : i64) : i64
+  // CHECK: %[[A:.*]] = llvm.or %{{.*}}, %[[DESC]] : i64
+  // CHECK: %[[B:.*]] = llvm.or %{{.*}}, %[[DESC]] : i64
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e5m2 {$0,{{.*}},$63}, $128, $129, $130, 1, 1;", {{.*}}, %[[A]], %[[B]], %{{.*}} :
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e5m2 {{.*}}, 1, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  // CHECK-LABEL: llvm.func @dot_e5m2_e4m3(
+  // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e4m3 {{.*}}, 1, 1;"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  tt.func public @dot_e5m2(%a: !ttg.memdesc<64x64xf8E5M2, #shared, #smem>, %b: !ttg.memdesc<64x128xf8E5M2, #sharedT, #smem>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf8E5M2, #shared, #smem> * !ttg.memdesc<64x128xf8E5M2, #sharedT, #smem> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
+  }
+  tt.func public @dot_e5m2_e4m3(%a: !ttg.memdesc<64x64xf8E5M2, #shared, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #sharedT, #smem>, %c: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf8E5M2, #shared, #smem> * !ttg.memdesc<64x128xf8E4M3FN, #sharedT, #smem> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
+  }
+}
