@@ -3,7 +3,8 @@
 # and runs each of them, one at a time, for a fixed time. See
 # docs/reliability.md.
 #
-#   scripts/fuzz.sh                      every harness for 60 s (the CI run)
+#   scripts/fuzz.sh                      every harness for 60 s
+#   scripts/fuzz.sh --time 30            what CI runs (.ci/run)
 #   scripts/fuzz.sh --time 3600          every harness for an hour
 #   scripts/fuzz.sh --runs 1000000 fuzz-npy    until a million inputs ran
 #   scripts/fuzz.sh --regressions        only replay fuzz/regressions/
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     --no-build) no_build=1 ;;
     --keep-going) keep_going=1 ;;
     --regressions) regressions_only=1 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set /{/^set /!p}' "$0"; exit 0 ;;
     fuzz-*) harnesses+=("$1") ;;
     *) echo "fuzz.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac

@@ -148,18 +148,18 @@ for entry in "${launches[@]}"; do
       c=0
     fi
     cell[$label.$t]=$c
-    printf '%-24s %-10s %-6s rc=%-3s %4ss  %s\n' "$label" "$t" "$c" "$rc" "$secs" "$log"
+    printf '%-28s %-10s %-6s rc=%-3s %4ss  %s\n' "$label" "$t" "$c" "$rc" "$secs" "$log"
   done
 done
 
 echo
-printf '%-24s' launch; for t in "${tools[@]}"; do printf '%11s' "$t"; done; echo
+printf '%-28s' launch; for t in "${tools[@]}"; do printf '%11s' "$t"; done; echo
 for entry in "${launches[@]}"; do
   label=${entry%%|*}
-  printf '%-24s' "$label"
+  printf '%-28s' "$label"
   for t in "${tools[@]}"; do printf '%11s' "${cell[$label.$t]}"; done; echo
 done
-for l in "${skipped[@]}"; do printf '%-24s %s\n' "$l" "not compiled (no PTX in $carry)"; done
+for l in "${skipped[@]}"; do printf '%-28s %s\n' "$l" "not compiled (no PTX in $carry)"; done
 for c in "${!control[@]}"; do
   # A control whose tool was not run (TOOLS=...) proves nothing either way.
   [ "${control[$c]}" = missing ] && continue
