@@ -3,9 +3,10 @@
 # operands, bf16) with upstream Triton 3.6 for cuda:90 (and the corpus
 # matmuls for cuda:80), without a GPU, and
 # writes every stage the way the corpus holds them:
-#   bench/kernels/<name>/<kernel>.{py,source.ttir,ttir,ttgir,llir,ptx,json}
+#   bench/kernels/<name>/<kernel>.{source.ttir,ttir,ttgir,llir,ptx,json}
+# (the Python source of all of them is matmul_kernels.py beside this script)
 # Usage: python gen-upstream.py [OUTDIR]   (needs `pip install triton==3.6.0`)
-import json, os, shutil, sys
+import json, os, sys
 import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
@@ -38,7 +39,6 @@ def build(name, fn, signature, constexprs, num_warps, num_stages, arch=90):
     meta["target"] = {"backend": "cuda", "arch": arch, "warp_size": 32}
     with open(os.path.join(d, f"{kname}.json"), "w") as f:
         json.dump(meta, f, default=str)
-    shutil.copy(os.path.join(here, "matmul_kernels.py"), os.path.join(d, f"{kname}.py"))
     print(f"{name}: shared={meta['shared']} global_scratch={meta['global_scratch_size']}")
 
 for spec in mk.KERNELS:

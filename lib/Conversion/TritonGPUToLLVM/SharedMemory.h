@@ -52,7 +52,7 @@ int64_t getShapeOpScratchBytes(Operation *op);
 FailureOr<Value> scratchAddress(OpBuilder &b, Location loc, Operation *op,
                                 int64_t bytes);
 
-/// exchangeThroughShared (Utility.h) in `op`'s scratch buffer: after a
+/// Moves elements between threads through `op`'s scratch buffer: after a
 /// barrier every thread stores `stores[i].first` at element offset
 /// `stores[i].second`, then after a second barrier loads the elements at
 /// `loadOffsets`; `numSlots` elements of `elemType` must fit.

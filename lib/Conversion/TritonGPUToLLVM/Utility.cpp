@@ -333,36 +333,6 @@ unsigned mlir::triton::lowering::sharedMemoryBytes(Type memType) {
   return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
 }
 
-SmallVector<Value> mlir::triton::lowering::exchangeThroughShared(
-    OpBuilder &b, Location loc, LoweringContext &lc, ModuleOp module,
-    Type elemType, int64_t numSlots, ArrayRef<std::pair<Value, Value>> stores,
-    ArrayRef<Value> loadOffsets) {
-  Type memType = sharedMemoryType(b, elemType);
-  lc.sharedBytes =
-      std::max<int64_t>(lc.sharedBytes, numSlots * sharedMemoryBytes(memType));
-  Value base = sharedBase(b, loc, module);
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  barrier(b, loc);
-  for (auto [v, off] : stores) {
-    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
-                                     ValueRange{off});
-    if (memType != elemType)
-      v = LLVM::ZExtOp::create(b, loc, memType, v);
-    LLVM::StoreOp::create(b, loc, v, addr);
-  }
-  barrier(b, loc);
-  SmallVector<Value> out;
-  for (Value off : loadOffsets) {
-    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
-                                     ValueRange{off});
-    Value v = LLVM::LoadOp::create(b, loc, memType, addr);
-    if (memType != elemType)
-      v = LLVM::TruncOp::create(b, loc, elemType, v);
-    out.push_back(v);
-  }
-  return out;
-}
-
 Value mlir::triton::lowering::globalString(OpBuilder &b, Location loc,
                                            ModuleOp module, StringRef prefix,
                                            StringRef contents) {

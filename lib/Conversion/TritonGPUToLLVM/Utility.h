@@ -117,15 +117,6 @@ Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coord,
 Type sharedMemoryType(OpBuilder &b, Type elemType);
 unsigned sharedMemoryBytes(Type memType);
 
-/// Moves elements between threads through shared memory: after a barrier
-/// every thread writes each `stores[i].first` at element offset
-/// `stores[i].second`, then after a second barrier reads the elements at
-/// `loadOffsets`. Reserves `numSlots` elements of `elemType`.
-SmallVector<Value> exchangeThroughShared(
-    OpBuilder &b, Location loc, LoweringContext &lc, ModuleOp module,
-    Type elemType, int64_t numSlots,
-    ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets);
-
 /// A constant NUL-terminated string global (internal linkage, named
 /// `prefix` plus a unique suffix) and a generic pointer to it.
 Value globalString(OpBuilder &b, Location loc, ModuleOp module,
