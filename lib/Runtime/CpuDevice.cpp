@@ -147,13 +147,16 @@ public:
   bool benchmark(Kernel &kernel, const LaunchConfig &cfg, void **params,
                  const BenchConfig &bench, std::vector<double> &ms,
                  std::string &err) override {
+    auto before = [&] { return !bench.beforeLaunch || bench.beforeLaunch(err); };
     for (int i = 0; i < bench.warmup; ++i)
-      if (!launch(kernel, cfg, params, err))
+      if (!before() || !launch(kernel, cfg, params, err))
         return false;
     if (bench.flushL2 && flushBuf.size() < bench.flushBytes)
       flushBuf.assign(bench.flushBytes, 0);
     ms.clear();
     for (int i = 0; i < bench.reps; ++i) {
+      if (!before())
+        return false;
       if (bench.flushL2)
         std::memset(flushBuf.data(), i & 0xff, bench.flushBytes);
       auto t0 = std::chrono::steady_clock::now();

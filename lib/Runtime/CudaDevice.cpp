@@ -357,8 +357,9 @@ public:
         return false;
       flushBytes = bench.flushBytes;
     }
+    auto before = [&] { return !bench.beforeLaunch || bench.beforeLaunch(err); };
     for (int i = 0; i < bench.warmup; ++i)
-      if (!launchRaw(k, cfg, params, err))
+      if (!before() || !launchRaw(k, cfg, params, err))
         return false;
     if (!synchronize(err))
       return false;
@@ -376,6 +377,8 @@ public:
       if (!check(api.cuEventCreate(&e, CU_EVENT_DEFAULT), "cuEventCreate", err))
         return false;
     for (int i = 0; i < bench.reps; ++i) {
+      if (!before())
+        return false;
       if (bench.flushL2 &&
           !check(api.cuMemsetD32Async(flushBuf, 0, bench.flushBytes / 4,
                                       nullptr),

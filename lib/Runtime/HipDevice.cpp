@@ -242,8 +242,9 @@ public:
         return false;
       flushBytes = bench.flushBytes;
     }
+    auto before = [&] { return !bench.beforeLaunch || bench.beforeLaunch(err); };
     for (int i = 0; i < bench.warmup; ++i)
-      if (!launch(kernel, cfg, params, err))
+      if (!before() || !launch(kernel, cfg, params, err))
         return false;
     if (!synchronize(err))
       return false;
@@ -260,6 +261,8 @@ public:
       if (!check(api.hipEventCreate(&e), "hipEventCreate", err))
         return false;
     for (int i = 0; i < bench.reps; ++i) {
+      if (!before())
+        return false;
       if (bench.flushL2 &&
           !check(api.hipMemsetD32Async(flushBuf, 0, bench.flushBytes / 4,
                                        nullptr),

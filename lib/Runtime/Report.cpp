@@ -25,7 +25,7 @@ std::string checkSummary(const VariantResult &v) {
   std::string s;
   for (const CheckResult &c : v.checks)
     s += (s.empty() ? "" : " ") + std::string(c.passed ? "ok " : "FAIL ") +
-         c.output;
+         c.output + (c.afterBench ? "(after bench)" : "");
   return s;
 }
 
@@ -95,7 +95,8 @@ void tt::runtime::printReport(const FileResult &r, FILE *out) {
     for (const CheckResult &cr : v.checks) {
       if (cr.passed)
         continue;
-      std::string why = "    " + cr.output + ": " +
+      std::string why = "    " + cr.output +
+                        (cr.afterBench ? " after the benchmark" : "") + ": " +
                         std::to_string(cr.mismatches) + " of " +
                         std::to_string(cr.elements) +
                         " elements differ from " + cr.against + " (rtol " +
@@ -216,6 +217,8 @@ void tt::runtime::writeJson(const std::vector<FileResult> &results,
         w.key("output").value(c.output);
         w.key("against").value(c.against);
         w.key("passed").value(c.passed);
+        if (c.afterBench)
+          w.key("after_bench").value(true);
         w.key("elements").value(c.elements);
         w.key("mismatches").value(c.mismatches);
         w.key("nan").value(c.nans);

@@ -1675,6 +1675,10 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     }
     // Outputs back, compared, saved.
     bool checksPassed = true;
+    // The reference each tensor was checked against (re-checked after a
+    // benchmark that restores it).
+    std::vector<std::pair<std::shared_ptr<const Array>, std::string>> checkedAgainst(
+        L.tensors.size());
     for (size_t ti = 0; ti < L.tensors.size(); ++ti) {
       const TensorArg &t = L.tensors[ti];
       bool save = !opts.saveOutputs.empty() && t.isOutput;
@@ -1699,6 +1703,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         auto got = gather(t, storage.data());
         CheckResult cr = compare(t, *ref, *got);
         cr.against = against;
+        checkedAgainst[ti] = {ref, against};
         checksPassed &= cr.passed;
         vr.checks.push_back(cr);
       }
@@ -1737,12 +1742,69 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
                                      : 10;
       bc.reps = opts.reps >= 1 ? opts.reps : spec.reps >= 1 ? spec.reps : 100;
       bc.flushL2 = opts.flushL2;
+      // Buffers put back to their initial contents before every launch.
+      std::vector<size_t> restored;
+      for (size_t ti = 0; ti < L.tensors.size(); ++ti) {
+        const std::string &name = L.tensors[ti].spec->name;
+        bool listed = std::count(opts.restore.begin(), opts.restore.end(),
+                                 name) > 0;
+        for (const auto &r : spec.restore)
+          listed |= r.first == name;
+        if (listed)
+          restored.push_back(ti);
+      }
+      for (const std::string &name : opts.restore) {
+        bool known = false;
+        for (const TensorArg &t : L.tensors)
+          known |= t.spec->name == name;
+        if (!known) {
+          fail(0, "cannot restore '" + name +
+                      "' between launches: no tensor argument has that name",
+               ExitBadInput, "error");
+          ok = false;
+        }
+      }
+      if (!ok)
+        continue;
+      if (!restored.empty())
+        bc.beforeLaunch = [&](std::string &e) {
+          for (size_t ti : restored)
+            if (!dev->upload(tensorPtrs[ti], L.tensors[ti].host.data(),
+                             L.tensors[ti].storageBytes(), e))
+              return false;
+          return true;
+        };
       std::vector<double> ms;
       if (!dev->benchmark(*kernel, cfg, params.data(), bc, ms, err)) {
         fail(pv.variant->line, "benchmark of '" + pv.image.name +
                                    "' failed: " + err,
              ExitFailed, "failed");
         continue;
+      }
+      // Every timed launch started from the initial contents of the
+      // restored tensors, so the last one must pass the same checks (a
+      // restore list that misses an accumulating output fails here).
+      for (size_t ti = 0; ti < L.tensors.size() && !restored.empty(); ++ti) {
+        const auto &[ref, against] = checkedAgainst[ti];
+        if (!ref)
+          continue;
+        const TensorArg &t = L.tensors[ti];
+        std::vector<uint8_t> storage(t.storageBytes());
+        if (!dev->download(storage.data(), tensorPtrs[ti], storage.size(),
+                           err)) {
+          fail(pv.variant->line,
+               "reading back '" + t.spec->name + "': " + err, ExitFailed,
+               "failed");
+          break;
+        }
+        CheckResult cr = compare(t, *ref, *gather(t, storage.data()));
+        cr.against = against;
+        cr.afterBench = true;
+        if (!cr.passed) {
+          vr.status = "check failed";
+          out.exitCode = std::max(out.exitCode, int(ExitFailed));
+        }
+        vr.checks.push_back(cr);
       }
       BenchStats &b = vr.bench;
       b.ran = true;

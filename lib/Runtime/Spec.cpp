@@ -606,9 +606,19 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
           spec.flops = parseExprNode(v, "flops");
         } else if (k == "bench") {
           if (!v.IsMap())
-            fail(v, "bench must be a map {warmup: n, reps: n}");
-          forEachKey(v, {"warmup", "reps"}, "bench",
+            fail(v, "bench must be a map {warmup: n, reps: n, "
+                    "restore: [tensor names]}");
+          forEachKey(v, {"warmup", "reps", "restore"}, "bench",
                      [&](const std::string &bk, const YAML::Node &bv, int) {
+                       if (bk == "restore") {
+                         if (!bv.IsSequence())
+                           fail(bv, "restore must be a list of tensor "
+                                    "argument names");
+                         for (const YAML::Node &n : bv)
+                           spec.restore.emplace_back(
+                               scalarText(n, "a tensor name"), lineOf(n));
+                         return;
+                       }
                        double d = constantNumber(bv, bk);
                        if (d < (bk == "reps" ? 1 : 0) || d > 1e7 ||
                            d != double(int(d)))
@@ -633,6 +643,14 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
       fail(a.line, "the name '" + a.name +
                        "' is used twice (parameters and arguments share one "
                        "namespace)");
+  }
+  for (const auto &r : spec.restore) {
+    bool tensor = false;
+    for (const ArgSpec &a : spec.args)
+      tensor |= a.isTensor && a.name == r.first;
+    if (!tensor)
+      fail(r.second, "bench restore names '" + r.first +
+                         "', which is not a tensor argument");
   }
 }
 

@@ -18,6 +18,7 @@
 #include "tt/Runtime/Spec.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ struct BenchConfig {
   int reps = 100;
   bool flushL2 = true;
   size_t flushBytes = size_t(256) << 20;
+  /// Called before every launch (warm-up and timed), outside the timed
+  /// region: puts buffers back to their initial contents. Empty: nothing.
+  std::function<bool(std::string &err)> beforeLaunch;
 };
 
 /// A loaded kernel; owned by the Device that made it.

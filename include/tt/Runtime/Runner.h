@@ -36,6 +36,10 @@ struct RunOptions {
   int warmup = -1; // -1: the YAML's bench.warmup, else 10
   int reps = -1;   // -1: the YAML's bench.reps, else 100
   bool flushL2 = true;
+  /// Tensors restored to their initial contents before every benchmark
+  /// launch, in addition to the YAML's `bench: {restore: [...]}` (tt-tune's
+  /// reset_to_zero and restore_value).
+  std::vector<std::string> restore;
   bool dryRun = false;  // everything up to opening the device
   bool noCheck = false; // skip output checks
   std::string saveOutputs;
@@ -81,6 +85,9 @@ struct CheckResult {
   double maxAbsErr = 0, maxRelErr = 0;
   double rtol = 0, atol = 0;
   std::vector<std::string> samples; // the first few mismatches
+  /// Checked again after the benchmark (its tensor is restored before
+  /// every launch, so the last launch must give the same result).
+  bool afterBench = false;
 };
 
 struct BenchStats {

@@ -115,6 +115,10 @@ struct RunSpec {
   std::vector<ExprSrc> require;
   ExprSrc bytes, flops;
   int warmup = -1, reps = -1;
+  /// `bench: {restore: [names]}`: tensors put back to their initial
+  /// contents before every launch of the benchmark (untimed), for kernels
+  /// that accumulate into or update their buffers in place.
+  std::vector<std::pair<std::string, int>> restore; // name, line
   /// Python kernels (`file.py::kernel`): the --signature to compile them
   /// with (empty: derived from `args`), and the constexprs given as
   /// `-D NAME=VALUE`, each an expression over params and scalars.
