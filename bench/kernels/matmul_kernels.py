@@ -92,3 +92,56 @@ KERNELS = [
          signature=_sig("*fp16", "*fp16", "*fp16"), constexprs={**_unit, **_tile},
          num_warps=8, num_stages=3, arch=80),
 ]
+
+
+@triton.jit
+def matmul_acc_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                      ACC: tl.constexpr, PRECISION: tl.constexpr):
+    # The corpus matmul with the accumulator type and tl.dot's input
+    # precision as parameters: tf32 (f32 operands) and int8 (i32 sums).
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = GROUP_M * num_n
+    gid = pid // group
+    first_m = gid * GROUP_M
+    gsz = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % group) % gsz)
+    pid_n = (pid % group) // gsz
+    rm = (pid_m * BM + tl.arange(0, BM)) % M
+    rn = (pid_n * BN + tl.arange(0, BN)) % N
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * sam + rk[None, :] * sak
+    b_ptrs = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=ACC)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BK, other=0)
+        b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BK, other=0)
+        acc = tl.dot(a, b, acc, input_precision=PRECISION, out_dtype=ACC)
+        a_ptrs += BK * sak
+        b_ptrs += BK * sbk
+    c = acc.to(c_ptr.dtype.element_ty)
+    cm = pid_m * BM + tl.arange(0, BM)
+    cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * scm + cn[None, :] * scn, c, mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+# tf32 and int8 tensor-core matmuls (wgmma .tf32 / .s8), and tf32x3.
+KERNELS += [
+    dict(name="matmul-tf32-128x128x32-w4-s3", fn=matmul_acc_kernel,
+         signature=_sig("*fp32", "*fp32", "*fp32"),
+         constexprs={**_unit, "BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8,
+                     "ACC": tl.float32, "PRECISION": "tf32"},
+         num_warps=4, num_stages=3),
+    dict(name="matmul-tf32x3-128x128x32-w4-s3", fn=matmul_acc_kernel,
+         signature=_sig("*fp32", "*fp32", "*fp32"),
+         constexprs={**_unit, "BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8,
+                     "ACC": tl.float32, "PRECISION": "tf32x3"},
+         num_warps=4, num_stages=3),
+    dict(name="matmul-i8-128x256x128-w8-s3", fn=matmul_acc_kernel,
+         signature=_sig("*i8", "*i8", "*i32"),
+         constexprs={**_unit, "BM": 128, "BN": 256, "BK": 128, "GROUP_M": 8,
+                     "ACC": tl.int32, "PRECISION": "ieee"},
+         num_warps=8, num_stages=3),
+]

@@ -3,17 +3,22 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // tt.dot whose result has a #ttg.nvidia_mma layout of version 2 and whose
-// operands are in registers (#ttg.dot_op layouts of that parent, kWidth 2
-// for 16-bit types) becomes `mma.sync.aligned.m16n8k16.row.col` with f32
-// accumulators, one per 16x8 tile of the result and 16-deep step of K.
+// operands are in registers (#ttg.dot_op layouts of that parent, kWidth
+// the number of elements in 32 bits) becomes, one per 16x8 tile of the
+// result and 32 bytes of K:
+//  - f16/bf16 (kWidth 2): `mma.sync.aligned.m16n8k16.row.col.f32`, f32
+//    accumulators;
+//  - i8 (kWidth 4): `mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8
+//    .s32`, i32 accumulators saturating at the i32 range (as upstream's).
 //
 // The operand and accumulator registers of each instruction are read off
 // the linear layouts: a register's coordinates (lane 0 of warp 0) give its
-// tile and its place in the PTX fragment. A: a0..a3 hold (row g, k 2t..2t+1),
-// (g + 8, 2t), (g, 2t + 8), (g + 8, 2t + 8); B: b0, b1 hold (k 2t..2t+1,
-// column g) and (2t + 8, g); C: c0, c1 at (g, 2t..2t+1), c2, c3 at row g + 8
-// (g = lane / 4, t = lane % 4). The lanes of the three layouts are checked
-// to place elements that way.
+// tile and its place in the PTX fragment. With w = kWidth and the K tile
+// 8w deep (g = lane / 4, t = lane % 4): A's words a0..a3 hold w elements
+// of K each at (row g, k wt..wt+w-1), (g + 8, wt), (g, wt + 4w),
+// (g + 8, wt + 4w); B's b0, b1 hold (k wt.., column g) and (wt + 4w, g);
+// C: c0, c1 at (g, 2t..2t+1), c2, c3 at row g + 8. The lanes of the three
+// layouts are checked to place elements that way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,16 +37,17 @@ namespace ttg = mlir::triton::gpu;
 namespace {
 
 /// The lane bases of `layout` are those of an mma.sync fragment: lanes 0-1
-/// move `pairDim` by 2 and 4, lanes 2-4 move `rowDim` by 1, 2, 4.
+/// move `pairDim` by `step` and 2 * `step`, lanes 2-4 move `rowDim` by 1,
+/// 2, 4.
 bool hasFragmentLanes(const tt::LinearLayout &layout, unsigned pairDim,
-                      unsigned rowDim) {
+                      unsigned rowDim, int32_t step) {
   if (layout.getInDimSizeLog2(tt::kLane) != 5)
     return false;
   auto outs = layout.getOutDimNames();
   for (unsigned bit = 0; bit < 5; ++bit) {
     int32_t pair = layout.getBasis(tt::kLane, bit, outs[pairDim]);
     int32_t row = layout.getBasis(tt::kLane, bit, outs[rowDim]);
-    bool ok = bit < 2 ? (pair == (2 << bit) && row == 0)
+    bool ok = bit < 2 ? (pair == (step << bit) && row == 0)
                       : (row == (1 << (bit - 2)) && pair == 0);
     if (!ok)
       return false;
@@ -49,7 +55,7 @@ bool hasFragmentLanes(const tt::LinearLayout &layout, unsigned pairDim,
   return true;
 }
 
-/// Registers of 16x16 (A), 16x8 (B) or 16x8 (C) tiles, indexed by tile
+/// Registers of 16x8w (A), 8wx8 (B) or 16x8 (C) tiles, indexed by tile
 /// origin, each in fragment order. `dimR`/`dimC` are the tile's row and
 /// column dims, `tileR`/`tileC` its size; `fragment(r, c)` the position of
 /// the element at (r, c) inside the tile.
@@ -96,7 +102,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                           "tritongpu-accelerate-matmul); Hopper uses "
                           "ttng.warp_group_dot");
     if (lc.computeCapability < 80)
-      return op.emitError() << "mma.sync m16n8k16 needs cuda:80 or newer; "
+      return op.emitError() << "mma.sync needs cuda:80 or newer; "
                                "the target is cuda:"
                             << lc.computeCapability;
     auto aType = cast<RankedTensorType>(op.getA().getType());
@@ -104,37 +110,50 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (dType.getRank() != 2)
       return op.emitError("cannot lower a batched (rank 3) mma.sync dot yet");
     Type elem = aType.getElementType();
-    if (elem != bType.getElementType() || !(elem.isF16() || elem.isBF16()))
+    bool s8 = elem.isInteger(8);
+    if (elem != bType.getElementType() ||
+        !(elem.isF16() || elem.isBF16() || s8))
       return op.emitError() << "cannot lower tt.dot of " << elem << " x "
                             << bType.getElementType()
-                            << " with mma.sync (f16 and bf16 are supported)";
-    if (!dType.getElementType().isF32())
-      return op.emitError() << "cannot lower tt.dot accumulating in "
-                            << dType.getElementType()
-                            << " with mma.sync (f32 is supported)";
+                            << " with mma.sync (f16, bf16 and i8 are "
+                               "supported)";
+    Type accElem = dType.getElementType();
+    if (s8 ? !accElem.isInteger(32) : !accElem.isF32())
+      return op.emitError() << "cannot lower tt.dot of " << elem
+                            << " accumulating in " << accElem
+                            << " with mma.sync (" << (s8 ? "i32" : "f32")
+                            << " is supported)";
+    // Elements per 32-bit operand register.
+    unsigned w = s8 ? 4 : 2;
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getParent() != mma || bEnc.getParent() != mma ||
-        aEnc.getKWidth() != 2 || bEnc.getKWidth() != 2)
-      return op.emitError("cannot lower tt.dot: the operands must have "
-                          "#ttg.dot_op layouts of the result's #ttg.nvidia_mma "
-                          "with kWidth = 2");
+        aEnc.getKWidth() != w || bEnc.getKWidth() != w)
+      return op.emitError() << "cannot lower tt.dot: the operands must have "
+                               "#ttg.dot_op layouts of the result's "
+                               "#ttg.nvidia_mma with kWidth = "
+                            << w;
 
     tt::LinearLayout aL = getLayout(aType), bL = getLayout(bType),
                      cL = getLayout(dType);
-    if (!hasFragmentLanes(aL, 1, 0) || !hasFragmentLanes(bL, 0, 1) ||
-        !hasFragmentLanes(cL, 1, 0))
+    if (!hasFragmentLanes(aL, 1, 0, w) || !hasFragmentLanes(bL, 0, 1, w) ||
+        !hasFragmentLanes(cL, 1, 0, 2))
       return op.emitError("cannot lower tt.dot: the layouts do not place "
                           "lanes as the mma.sync fragments do");
-    // A: a0 (g, 2t), a1 (g+8, 2t), a2 (g, 2t+8), a3 (g+8, 2t+8), 2 halves
-    // each.
-    auto aTiles = gatherTiles(aL, 0, 1, 16, 16, 8, [](int32_t r, int32_t k) {
-      return unsigned(2 * ((r >= 8) + 2 * (k >= 8)) + (k % 2));
-    });
-    // B: b0 (2t, g), b1 (2t+8, g); rows are K here.
-    auto bTiles = gatherTiles(bL, 0, 1, 16, 8, 4, [](int32_t k, int32_t n) {
-      return unsigned(2 * (k >= 8) + (k % 2));
-    });
+    // K per instruction, and the K offset of the second half of a tile.
+    int32_t kTile = 8 * w, kHalf = 4 * w;
+    // A: words a0 (g, wt), a1 (g+8, wt), a2 (g, wt+4w), a3 (g+8, wt+4w),
+    // w elements each.
+    auto aTiles = gatherTiles(aL, 0, 1, 16, kTile, 4 * w,
+                              [&](int32_t r, int32_t k) {
+                                return unsigned(w * ((r >= 8) + 2 * (k >= kHalf)) +
+                                                (k % w));
+                              });
+    // B: b0 (wt, g), b1 (wt+4w, g); rows are K here.
+    auto bTiles = gatherTiles(bL, 0, 1, kTile, 8, 2 * w,
+                              [&](int32_t k, int32_t n) {
+                                return unsigned(w * (k >= kHalf) + (k % w));
+                              });
     auto cTiles = gatherTiles(cL, 0, 1, 16, 8, 4, [](int32_t r, int32_t n) {
       return unsigned(2 * (r >= 8) + (n % 2));
     });
@@ -145,41 +164,51 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
-    Type half = getTypeConverter()->convertType(elem);
-    auto pairType = VectorType::get({2}, half);
+    Type elemLLVM = getTypeConverter()->convertType(elem);
+    auto wordType = VectorType::get({int64_t(w)}, elemLLVM);
     Type i32 = rewriter.getI32Type();
-    auto pack = [&](Value lo, Value hi) {
-      Value v = LLVM::PoisonOp::create(rewriter, loc, pairType);
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
-                                        i32Const(rewriter, loc, 0));
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
-                                        i32Const(rewriter, loc, 1));
+    auto pack = [&](ArrayRef<Value> elems) {
+      Value v = LLVM::PoisonOp::create(rewriter, loc, wordType);
+      for (auto [i, e] : llvm::enumerate(elems))
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, e,
+                                          i32Const(rewriter, loc, i));
       return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+    };
+    auto word = [&](ArrayRef<Value> values, ArrayRef<int> regs, unsigned i) {
+      SmallVector<Value> elems;
+      for (unsigned j = 0; j < w; ++j)
+        elems.push_back(values[regs[w * i + j]]);
+      return pack(elems);
     };
     // Packed operand words per tile, made once.
     std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> aWords, bWords;
     for (auto &[origin, regs] : *aTiles)
-      for (unsigned w = 0; w < 4; ++w)
-        aWords[origin].push_back(pack(a[regs[2 * w]], a[regs[2 * w + 1]]));
+      for (unsigned i = 0; i < 4; ++i)
+        aWords[origin].push_back(word(a, regs, i));
     for (auto &[origin, regs] : *bTiles)
-      for (unsigned w = 0; w < 2; ++w)
-        bWords[origin].push_back(pack(b[regs[2 * w]], b[regs[2 * w + 1]]));
+      for (unsigned i = 0; i < 2; ++i)
+        bWords[origin].push_back(word(b, regs, i));
 
-    std::string name = elem.isF16() ? "f16" : "bf16";
-    std::string text = "mma.sync.aligned.m16n8k16.row.col.f32." + name + "." +
-                       name + ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
+    std::string shape = "m16n8k" + std::to_string(kTile);
+    // Integer sums saturate at the i32 range (.satfinite), as upstream's.
+    std::string types = s8 ? ".satfinite.s32.s8.s8.s32"
+                           : (elem.isF16() ? ".f32.f16.f16.f32"
+                                           : ".f32.bf16.bf16.f32");
+    std::string text = "mma.sync.aligned." + shape + ".row.col" + types +
+                       " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
                        "{$10,$11,$12,$13};";
-    std::string constraints = "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
-    Type f32 = rewriter.getF32Type();
+    std::string constraints = s8 ? "=r,=r,=r,=r,r,r,r,r,r,r,0,1,2,3"
+                                 : "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
+    Type accLLVM = s8 ? i32 : (Type)rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, f32));
+        getContext(), SmallVector<Type>(4, accLLVM));
     int64_t K = aType.getShape()[1];
     for (auto &[origin, regs] : *cTiles) {
       auto [m0, n0] = origin;
       SmallVector<Value> acc;
       for (int r : regs)
         acc.push_back(c[r]);
-      for (int32_t k0 = 0; k0 < K; k0 += 16) {
+      for (int32_t k0 = 0; k0 < K; k0 += kTile) {
         auto ait = aWords.find({m0, k0});
         auto bit = bWords.find({k0, n0});
         if (ait == aWords.end() || bit == bWords.end())

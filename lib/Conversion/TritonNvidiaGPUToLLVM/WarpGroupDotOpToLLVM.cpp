@@ -4,12 +4,15 @@
 //
 // ttng.warp_group_dot with both operands in shared memory becomes, per
 // warp group, `wgmma.mma_async` instructions of shape m64nNkK (N the
-// instrShape of the accumulator's #ttg.nvidia_mma version 3 layout, K 16 for
-// f16/bf16 and 32 for the 8-bit floats e4m3/e5m2: 32 bytes of K either way):
+// instrShape of the accumulator's #ttg.nvidia_mma version 3 layout, K the
+// number of elements in 32 bytes: 8 for tf32 (f32 operands, inputPrecision
+// tf32), 16 for f16/bf16, 32 for the 8-bit floats e4m3/e5m2 and for s8):
 // one per 64-row repetition of the warp group, N-column repetition and K
 // step, between a `wgmma.fence` and a `wgmma.commit_group` (and a
-// `wgmma.wait_group 0` unless isAsync). The 8-bit forms have no transpose
-// immediates, so their operands must both be K-major.
+// `wgmma.wait_group 0` unless isAsync). Floating-point forms accumulate in
+// f32; i8 x i8 accumulates in s32 (`.s32.s8.s8`, which takes no scale or
+// transpose immediates). Only the 16-bit forms have transpose immediates,
+// so tf32 and 8-bit operands must both be K-major.
 //
 // Each operand is described by a 64-bit shared-memory matrix descriptor:
 // bits 0-13 the start address >> 4, 16-29 the leading-dimension byte offset
@@ -118,16 +121,21 @@ FailureOr<OperandDesc> describeOperand(Operation *op, Value operand,
   return d;
 }
 
-/// Type name of an operand element in the wgmma mnemonic.
+/// Type name of an operand element in the wgmma mnemonic: f32 operands
+/// are read as tf32 (the only f32 form wgmma has), i8 as s8.
 std::optional<StringRef> wgmmaTypeName(Type t) {
   if (t.isF16())
     return StringRef("f16");
   if (t.isBF16())
     return StringRef("bf16");
+  if (t.isF32())
+    return StringRef("tf32");
   if (isa<Float8E4M3FNType>(t))
     return StringRef("e4m3");
   if (isa<Float8E5M2Type>(t))
     return StringRef("e5m2");
+  if (t.isInteger(8))
+    return StringRef("s8");
   return std::nullopt;
 }
 
@@ -172,21 +180,31 @@ struct WarpGroupDotOpConversion
       return op.emitError() << "cannot lower warp_group_dot of "
                             << aType.getElementType() << " x "
                             << bType.getElementType()
-                            << " (f16, bf16, f8E4M3FN and f8E5M2 operands "
-                               "are supported)";
-    if (!dType.getElementType().isF32())
+                            << " (f16, bf16, f32 as tf32, f8E4M3FN, f8E5M2 "
+                               "and i8 operands are supported)";
+    bool tf32 = *aName == "tf32", s8 = *aName == "s8";
+    if (tf32 && op.getInputPrecision() != InputPrecision::TF32)
+      return op.emitError() << "cannot lower warp_group_dot of f32 operands "
+                               "with inputPrecision = "
+                            << stringifyInputPrecision(op.getInputPrecision())
+                            << ": wgmma reads f32 only as tf32 (ieee dots "
+                               "stay on FMA; tf32x3 is split into tf32 dots "
+                               "by tritongpu-F32DotTC)";
+    Type accElem = dType.getElementType();
+    if (s8 ? !accElem.isInteger(32) : !accElem.isF32())
       return op.emitError() << "cannot lower warp_group_dot accumulating in "
-                            << dType.getElementType() << " (f32 is supported)";
-    // One instruction consumes 32 bytes of K: 16 elements of 16 bits or
-    // 32 of 8 bits.
-    int32_t kStep = fp8 ? 32 : 16;
+                            << accElem << " (" << (s8 ? "i32" : "f32")
+                            << " is supported) for " << aType.getElementType()
+                            << " operands";
+    // One instruction consumes 32 bytes of K.
+    unsigned bits = aType.getElementType().getIntOrFloatBitWidth();
+    int32_t kStep = 256 / bits;
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     if (instrShape.size() != 3 || instrShape[0] != 16 ||
         int32_t(instrShape[2]) != kStep)
       return op.emitError() << "cannot lower warp_group_dot: instrShape must "
                                "be [16, N, "
-                            << kStep << "] for " << (fp8 ? 8 : 16)
-                            << "-bit operands";
+                            << kStep << "] for " << bits << "-bit operands";
     int32_t instrN = instrShape[1];
     int64_t K = aType.getShape()[1];
     if (K % kStep != 0)
@@ -199,16 +217,18 @@ struct WarpGroupDotOpConversion
     FailureOr<OperandDesc> bDesc = describeOperand(op, op.getB(), 1, "B");
     if (failed(bDesc))
       return failure();
-    // 8-bit wgmma has no transpose immediates: both operands are read with
-    // K contiguous in shared memory.
-    if (fp8)
+    // Only the 16-bit forms have transpose immediates: tf32 and 8-bit
+    // operands are both read with K contiguous in shared memory.
+    bool hasTranspose = bits == 16;
+    if (!hasTranspose)
       for (auto [d, name] : {std::pair{&*aDesc, "A"}, std::pair{&*bDesc, "B"}})
         if (d->mnMajor)
           return op.emitError()
-                 << "cannot lower warp_group_dot of 8-bit operands: operand "
-                 << name
+                 << "cannot lower warp_group_dot of " << bits
+                 << "-bit operands: operand " << name
                  << " must be K-major in shared memory (its K dim the "
-                    "contiguous one), 8-bit wgmma cannot transpose";
+                    "contiguous one), "
+                 << (tf32 ? "tf32" : "8-bit") << " wgmma cannot transpose";
 
     // The accumulator's instruction tiles.
     tt::LinearLayout acc = getLayout(dType);
@@ -329,29 +349,31 @@ struct WarpGroupDotOpConversion
     unsigned n = instrN / 2;
     std::string mnemonic = "wgmma.mma_async.sync.aligned.m64n" +
                            std::to_string(instrN) + "k" +
-                           std::to_string(kStep) + ".f32." + aName->str() +
-                           "." + bName->str();
+                           std::to_string(kStep) + (s8 ? ".s32." : ".f32.") +
+                           aName->str() + "." + bName->str();
     std::string text = mnemonic + " {";
     for (unsigned i = 0; i < n; ++i)
       text += (i ? ",$" : "$") + std::to_string(i);
     // Operands count the outputs, then the tied accumulator inputs.
-    // scale-d, then the A and B scales (1: no negation), then for 16-bit
-    // types the transpose immediates (1: MN-major).
+    // scale-d, then for floats the A and B scales (1: no negation), then
+    // for 16-bit types the transpose immediates (1: MN-major).
     text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
-            ", $" + std::to_string(2 * n + 2) + ", 1, 1";
-    if (!fp8)
+            ", $" + std::to_string(2 * n + 2);
+    if (!s8)
+      text += ", 1, 1";
+    if (hasTranspose)
       text += std::string(", ") + (aDesc->mnMajor ? "1" : "0") + ", " +
               (bDesc->mnMajor ? "1" : "0");
     text += ";";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
-      constraints += "=f,";
+      constraints += s8 ? "=r," : "=f,";
     for (unsigned i = 0; i < n; ++i)
       constraints += std::to_string(i) + ",";
     constraints += "l,l,b";
-    Type f32 = rewriter.getF32Type();
+    Type accLLVM = s8 ? (Type)rewriter.getI32Type() : rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(n, f32));
+        getContext(), SmallVector<Type>(n, accLLVM));
     for (Instr &in : instrs) {
       for (int64_t k = 0; k < K; k += kStep) {
         Value a = tileDesc(*aDesc, aObj.address, aRuntime, aMask, aDescBase,

@@ -60,32 +60,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// tf32 wgmma (f32 operands) is not lowered.
+// tf32 wgmma (f32 operands) with B stored N-major: tf32 has no transpose
+// immediate, so this layout cannot be read.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @tf32(%a: !ttg.memdesc<64x32xf32, #shared, #smem>, %b: !ttg.memdesc<32x64xf32, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
-    // expected-error @+2 {{cannot lower warp_group_dot of 'f32' x 'f32' (f16, bf16, f8E4M3FN and f8E5M2 operands are supported)}}
+    // expected-error @+2 {{cannot lower warp_group_dot of 32-bit operands: operand B must be K-major in shared memory (its K dim the contiguous one), tf32 wgmma cannot transpose}}
     // expected-error @+1 {{failed to legalize}}
-    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32xf32, #shared, #smem> * !ttg.memdesc<32x64xf32, #shared, #smem> -> tensor<64x64xf32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf32, #shared, #smem> * !ttg.memdesc<32x64xf32, #shared, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
 
 // -----
 
-// int8 wgmma (s8 x s8 accumulating in s32) is not lowered.
+// int8 wgmma accumulates in s32 only.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
 #sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @int8(%a: !ttg.memdesc<64x128xi8, #shared, #smem>, %b: !ttg.memdesc<128x64xi8, #sharedT, #smem>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
-    // expected-error @+2 {{cannot lower warp_group_dot of 'i8' x 'i8' (f16, bf16, f8E4M3FN and f8E5M2 operands are supported)}}
+  tt.func public @int8(%a: !ttg.memdesc<64x128xi8, #shared, #smem>, %b: !ttg.memdesc<128x64xi8, #sharedT, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot accumulating in 'f32' (i32 is supported) for 'i8' operands}}
     // expected-error @+1 {{failed to legalize}}
-    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xi8, #shared, #smem> * !ttg.memdesc<128x64xi8, #sharedT, #smem> -> tensor<64x64xi32, #mma>
-    tt.return %d : tensor<64x64xi32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xi8, #shared, #smem> * !ttg.memdesc<128x64xi8, #sharedT, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
   }
 }
 
@@ -185,7 +186,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @tf32(%a: tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<32x16xf32, #mma>) -> tensor<32x16xf32, #mma> {
-    // expected-error @+2 {{cannot lower tt.dot of 'f32' x 'f32' with mma.sync (f16 and bf16 are supported)}}
+    // expected-error @+2 {{cannot lower tt.dot of 'f32' x 'f32' with mma.sync (f16, bf16 and i8 are supported)}}
     // expected-error @+1 {{failed to legalize}}
     %d = tt.dot %a, %b, %c : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
     tt.return %d : tensor<32x16xf32, #mma>
