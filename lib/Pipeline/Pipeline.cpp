@@ -61,12 +61,15 @@ void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
 
   // NVIDIA from Ampere on: tensor cores and software pipelining, in the
   // order of upstream's make_ttgir (passes for features we do not generate,
-  // such as TMA, tensor memory or warp specialization, are left out).
+  // such as tensor memory or warp specialization, are left out).
   pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   triton::gpu::TritonGPUOptimizeDotOperandsOptions dotOperands;
   dotOperands.hoistLayoutConversion = true;
   pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands(dotOperands));
+  if (*cc >= 90) // TMA: shared layouts of tensor descriptors.
+    pm.addPass(triton::nvidia_gpu::
+                   createTritonNvidiaGPUOptimizeDescriptorEncodingPass());
   pm.addPass(triton::createTritonLoopAwareCSE());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(triton::createTritonLoopInvariantCodeMotion());
@@ -85,6 +88,8 @@ void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(triton::createTritonLoopAwareCSE());
   pm.addPass(createSymbolDCEPass());
+  if (*cc >= 90) // Descriptors and the loads and stores left to TMA.
+    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUTMALoweringPass());
   triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
   fences.computeCapability = *cc;
   pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));

@@ -15,6 +15,11 @@
 //                              loop whose body runs stage `s` of iteration
 //                              `i + maxStage - s`.
 //
+// Loads through tensor descriptors (`tt.descriptor_load`) whose blocks go
+// to wgmma become TMA copies instead: the copies of one stage share a ring
+// of mbarriers, one per buffer slot, that expects their bytes; the
+// consumer waits on the slot's barrier with the phase the ring has reached.
+//
 // The expansion is a modulo schedule without epilogue: in the last
 // iterations the early stages run for iterations past the end, so their side
 // effects (the copies) are masked off, and every value they produce is
@@ -37,6 +42,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+
+#include <map>
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
@@ -126,6 +133,48 @@ struct LoadUse {
   bool feedsWgmma = false;
 };
 
+/// Records `alloc` (a user of a loaded value in `block`) in `use` if it
+/// only makes wgmma operands (A or B) in the same block.
+bool addWgmmaAlloc(ttg::LocalAllocOp alloc, Block *block, LoadUse &use) {
+  if (alloc->use_empty() ||
+      !llvm::all_of(alloc->getUsers(), [&](Operation *u) {
+        return isa<ttng::WarpGroupDotOp>(u) && u->getBlock() == block &&
+               cast<ttng::WarpGroupDotOp>(u).getC() != alloc.getResult();
+      }))
+    return false;
+  Attribute enc = alloc.getType().getEncoding();
+  if (use.sharedEncoding && use.sharedEncoding != enc)
+    return false;
+  use.sharedEncoding = enc;
+  use.feedsWgmma = true;
+  use.allocs.push_back(alloc);
+  return true;
+}
+
+/// Whether the descriptor load `load` (directly in `forOp`'s body) can
+/// become a TMA copy: its block only goes to wgmma through shared memory
+/// laid out as the descriptor says (triton-nvidia-optimize-descriptor-
+/// encoding arranges that).
+std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
+                                             scf::ForOp forOp) {
+  if (load->getParentOp() != forOp.getOperation() || load->use_empty())
+    return std::nullopt;
+  RankedTensorType block = load.getDesc().getType().getBlockType();
+  auto type = cast<RankedTensorType>(load.getType());
+  if (!block.getEncoding() || block.getRank() != type.getRank())
+    return std::nullopt;
+  LoadUse use;
+  for (Operation *user : load->getUsers()) {
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    if (!alloc || alloc->getBlock() != load->getBlock() ||
+        !addWgmmaAlloc(alloc, load->getBlock(), use))
+      return std::nullopt;
+  }
+  if (use.sharedEncoding != block.getEncoding())
+    return std::nullopt;
+  return use;
+}
+
 /// Whether `load` (directly in `forOp`'s body) can become an asynchronous
 /// copy feeding dots, and how its value is used.
 std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp) {
@@ -143,20 +192,8 @@ std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp) {
     if (user->getBlock() != load->getBlock())
       return std::nullopt;
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user)) {
-      if (!llvm::all_of(alloc->getUsers(), [&](Operation *u) {
-            return isa<ttng::WarpGroupDotOp>(u) &&
-                   u->getBlock() == load->getBlock() &&
-                   cast<ttng::WarpGroupDotOp>(u).getC() != alloc.getResult();
-          }))
+      if (!addWgmmaAlloc(alloc, load->getBlock(), use))
         return std::nullopt;
-      if (alloc->use_empty())
-        return std::nullopt;
-      Attribute enc = alloc.getType().getEncoding();
-      if (use.sharedEncoding && use.sharedEncoding != enc)
-        return std::nullopt;
-      use.sharedEncoding = enc;
-      use.feedsWgmma = true;
-      use.allocs.push_back(alloc);
       continue;
     }
     if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(user)) {
@@ -227,6 +264,9 @@ public:
         continue;
       for (LoadOp load : forOp.getBody()->getOps<LoadOp>())
         if (analyzeLoad(load, forOp))
+          load->setAttr(kLatencyAttr, builder.getI32IntegerAttr(stages - 1));
+      for (auto load : forOp.getBody()->getOps<DescriptorLoadOp>())
+        if (analyzeDescriptorLoad(load, forOp))
           load->setAttr(kLatencyAttr, builder.getI32IntegerAttr(stages - 1));
     }
   }
@@ -333,11 +373,16 @@ struct Schedule {
   /// later (then it is read in the same kernel iteration, after it is
   /// computed). Results of the loop must come from the last stage unless
   /// unused, and side effects before the last stage must be maskable.
-  LogicalResult verify() const {
+  /// Descriptor loads may only run in early stages before the pipeliner
+  /// turns them into TMA copies (`beforeLowering`).
+  LogicalResult verify(bool beforeLowering = true) const {
     for (Operation &op : forOp.getBody()->without_terminator()) {
       StageCluster sc = of.lookup(&op);
       if (sc.stage < maxStage && !isMemoryEffectFree(&op) &&
-          !isa<ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp>(&op)) {
+          !isa<ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+               ttng::BarrierExpectOp, ttng::AsyncTMACopyGlobalToLocalOp,
+               ttng::WaitBarrierOp>(&op) &&
+          !(beforeLowering && isa<DescriptorLoadOp>(&op))) {
         // Loads of early stages are masked off past the end: they need a
         // tensor of pointers to carry the mask.
         auto load = dyn_cast<LoadOp>(&op);
@@ -388,9 +433,8 @@ public:
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp forOp) {
-      if (llvm::any_of(forOp.getBody()->getOps<LoadOp>(), [](LoadOp load) {
-            return load->hasAttr(kLatencyAttr);
-          }))
+      if (llvm::any_of(forOp.getBody()->without_terminator(),
+                       [](Operation &op) { return isLatencyLoad(&op); }))
         loops.push_back(forOp);
     });
     for (scf::ForOp forOp : loops)
@@ -400,11 +444,12 @@ public:
 private:
   void scheduleLoop(scf::ForOp forOp) {
     Schedule s(forOp);
-    SmallVector<LoadOp> loads;
-    for (LoadOp load : forOp.getBody()->getOps<LoadOp>())
-      if (auto latency = load->getAttrOfType<IntegerAttr>(kLatencyAttr)) {
+    SmallVector<Operation *> loads;
+    for (Operation &op : forOp.getBody()->without_terminator())
+      if (isLatencyLoad(&op)) {
+        auto latency = op.getAttrOfType<IntegerAttr>(kLatencyAttr);
         s.maxStage = std::max<int>(s.maxStage, latency.getInt());
-        loads.push_back(load);
+        loads.push_back(&op);
       }
     if (s.maxStage < 1) {
       dropLatencies(forOp);
@@ -412,7 +457,7 @@ private:
     }
 
     // The loads, and what computes their operands, open the pipeline.
-    for (LoadOp load : loads) {
+    for (Operation *load : loads) {
       s.of[load] = {0, kLoadCluster};
       scheduleOperands(s, load, 0, kLoadCluster);
     }
@@ -464,9 +509,14 @@ private:
     }
   }
 
+  static bool isLatencyLoad(Operation *op) {
+    return isa<LoadOp, DescriptorLoadOp>(op) && op->hasAttr(kLatencyAttr);
+  }
+
   void dropLatencies(scf::ForOp forOp) {
-    for (LoadOp load : forOp.getBody()->getOps<LoadOp>())
-      load->removeAttr(kLatencyAttr);
+    for (Operation &op : forOp.getBody()->without_terminator())
+      if (isa<LoadOp, DescriptorLoadOp>(op))
+        op.removeAttr(kLatencyAttr);
   }
 };
 
@@ -504,13 +554,31 @@ Value incrementModulo(OpBuilder &b, Location loc, Value counter, int modulus,
   return sel;
 }
 
-/// A load being turned into an asynchronous copy.
+/// A load being turned into an asynchronous copy (cp.async for `tt.load`,
+/// TMA for `tt.descriptor_load`).
 struct AsyncLoad {
-  LoadOp load;
+  Operation *load;
   LoadUse use;
   int numBuffers;
-  unsigned contiguity;
+  unsigned contiguity; // cp.async only.
   Value buffer;
+  bool tma = false;
+};
+
+/// Slot counters shared by the loads with one number of buffers: the slot
+/// written next, the slot read next and, with TMA loads, the mbarrier
+/// phase of the slot read.
+struct SlotCounters {
+  Value insert, extract, phase;
+  bool tma = false;
+};
+
+/// A ring of mbarriers, one per buffer slot, completed by the TMA copies
+/// of one stage.
+struct BarrierRing {
+  Value ring;
+  int numBuffers;
+  SmallVector<AsyncLoad *> loads; // In body order.
 };
 
 class Pipeline : public ttg::impl::TritonGPUPipelineBase<Pipeline> {
@@ -543,17 +611,20 @@ private:
       return;
     }
     SmallVector<AsyncLoad> loads = collectLoads(forOp, sched, axisInfo);
-    SmallVector<Value> buffers;
+    SmallVector<Value> buffers, rings;
+    bool cpAsync = llvm::any_of(loads, [](const AsyncLoad &l) { return !l.tma; });
     if (!loads.empty())
-      forOp = lowerLoads(forOp, loads, buffers);
+      forOp = lowerLoads(forOp, loads, buffers, rings);
 
     Schedule lowered(forOp);
-    if (!lowered.readAttributes() || failed(lowered.verify())) {
-      // Cannot happen for schedules that verified before lowering; keep the
-      // (correct, unpipelined) lowered loop.
+    if (!lowered.readAttributes() ||
+        failed(lowered.verify(/*beforeLowering=*/false))) {
+      // A descriptor load left in an early stage, or (cannot happen for
+      // schedules that verified before lowering) a use before its
+      // definition: keep the (correct, unpipelined) lowered loop.
       forOp->walk([](Operation *op) { clearScheduleAttrs(op); });
       forOp->removeAttr(kMaxStageAttr);
-      finishAfterLoop(forOp, buffers, {});
+      finishAfterLoop(forOp, buffers, rings, cpAsync, {});
       return;
     }
     scf::ForOp kernel = expand(lowered);
@@ -564,23 +635,51 @@ private:
     SmallVector<std::pair<unsigned, Operation *>> asyncDots =
         makeDotsAsync(kernel);
     combineWaits(kernel);
-    finishAfterLoop(kernel, buffers, asyncDots);
+    finishAfterLoop(kernel, buffers, rings, cpAsync, asyncDots);
+  }
+
+  static int stageOf(Operation *op) {
+    return op->getAttrOfType<IntegerAttr>(kStageAttr).getInt();
+  }
+  static int clusterOf(Operation *op) {
+    return op->getAttrOfType<IntegerAttr>(kClusterAttr).getInt();
   }
 
   SmallVector<AsyncLoad> collectLoads(scf::ForOp forOp, const Schedule &sched,
                                       const ModuleAxisInfoAnalysis &axisInfo) {
     SmallVector<AsyncLoad> loads;
-    for (LoadOp load : forOp.getBody()->getOps<LoadOp>()) {
+    auto useStageOf = [&](const LoadUse &use) {
+      int useStage = INT_MAX;
+      for (auto alloc : use.allocs)
+        for (Operation *u : alloc->getUsers())
+          useStage = std::min(useStage, sched.of.lookup(u).stage);
+      for (auto cvt : use.converts)
+        useStage = std::min(useStage, sched.of.lookup(cvt).stage);
+      return useStage;
+    };
+    for (Operation &op : forOp.getBody()->without_terminator()) {
+      if (auto desc = dyn_cast<DescriptorLoadOp>(op)) {
+        std::optional<LoadUse> use = analyzeDescriptorLoad(desc, forOp);
+        if (!use)
+          continue;
+        int loadStage = sched.of.lookup(desc).stage;
+        int useStage = useStageOf(*use);
+        if (useStage == INT_MAX || useStage <= loadStage)
+          continue;
+        // One more slot than stages in flight: the asynchronous wgmma may
+        // still read the previous one.
+        loads.push_back({desc, *use, useStage - loadStage + 1, 0, Value(),
+                         /*tma=*/true});
+        continue;
+      }
+      auto load = dyn_cast<LoadOp>(op);
+      if (!load)
+        continue;
       std::optional<LoadUse> use = analyzeLoad(load, forOp);
       if (!use)
         continue;
       int loadStage = sched.of.lookup(load).stage;
-      int useStage = INT_MAX;
-      for (auto alloc : use->allocs)
-        for (Operation *u : alloc->getUsers())
-          useStage = std::min(useStage, sched.of.lookup(u).stage);
-      for (auto cvt : use->converts)
-        useStage = std::min(useStage, sched.of.lookup(cvt).stage);
+      int useStage = useStageOf(*use);
       if (useStage == INT_MAX || useStage <= loadStage)
         continue;
       auto type = cast<RankedTensorType>(load.getType());
@@ -599,36 +698,105 @@ private:
     return loads;
   }
 
+  /// The earliest (stage, cluster) reader of a load's value.
+  static Operation *firstUseOf(const AsyncLoad &l) {
+    Operation *firstUse = nullptr;
+    auto consider = [&](Operation *u) {
+      auto key = [](Operation *o) {
+        return std::make_pair(stageOf(o), clusterOf(o));
+      };
+      if (!firstUse || key(u) < key(firstUse))
+        firstUse = u;
+    };
+    for (auto alloc : l.use.allocs)
+      for (Operation *u : alloc->getUsers())
+        consider(u);
+    for (auto cvt : l.use.converts)
+      consider(cvt);
+    return firstUse;
+  }
+
   /// Replaces each load by an asynchronous copy into a slot of a
   /// multi-buffered allocation, read back after a wait by its users. Loads
   /// with the same number of buffers share loop-carried insert and extract
-  /// slot counters (both starting at -1).
+  /// slot counters (both starting at -1), and a phase (starting at 0) when
+  /// some are TMA loads. TMA loads issued in one stage and read in one
+  /// stage share a ring of mbarriers (returned in `rings`, also listed in
+  /// `buffers`), initialized before the loop.
   scf::ForOp lowerLoads(scf::ForOp forOp, SmallVector<AsyncLoad> &loads,
-                        SmallVector<Value> &buffers) {
+                        SmallVector<Value> &buffers, SmallVector<Value> &rings) {
     Location loc = forOp.getLoc();
     MLIRContext *ctx = forOp.getContext();
     OpBuilder before(forOp);
     for (AsyncLoad &l : loads) {
-      auto type = cast<RankedTensorType>(l.load.getType());
+      auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
       SmallVector<int64_t> shape{l.numBuffers};
       shape.append(type.getShape().begin(), type.getShape().end());
       auto memType = ttg::MemDescType::get(
           shape, type.getElementType(), l.use.sharedEncoding,
           ttg::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
-      l.buffer = ttg::LocalAllocOp::create(before, l.load.getLoc(), memType);
+      l.buffer = ttg::LocalAllocOp::create(before, l.load->getLoc(), memType);
       buffers.push_back(l.buffer);
     }
 
-    llvm::MapVector<int, std::pair<Value, Value>> counters; // numBuffers ->
-    for (AsyncLoad &l : loads)
-      counters.insert({l.numBuffers, {}});
+    // TMA loads grouped by buffers, issuing and reading (stage, cluster).
+    int maxStage = forOp->getAttrOfType<IntegerAttr>(kMaxStageAttr).getInt();
+    std::map<std::tuple<int, int, int, int, int>, BarrierRing> ringOf;
+    SmallVector<BarrierRing *> ringOrder;
+    for (AsyncLoad &l : loads) {
+      if (!l.tma)
+        continue;
+      Operation *use = firstUseOf(l);
+      auto key = std::make_tuple(l.numBuffers, stageOf(l.load),
+                                 clusterOf(l.load), stageOf(use),
+                                 clusterOf(use));
+      auto [it, inserted] = ringOf.try_emplace(key);
+      if (inserted)
+        ringOrder.push_back(&it->second);
+      it->second.numBuffers = l.numBuffers;
+      it->second.loads.push_back(&l);
+    }
+    auto barrierSlotType = [&](ArrayRef<int64_t> shape) {
+      auto enc = ttg::SwizzledSharedEncodingAttr::get(
+          ctx, 1, 1, 1, {0}, ttg::CGAEncodingAttr::get1CTALayout(ctx, 1));
+      return ttg::MemDescType::get(shape, before.getI64Type(), enc,
+                                   ttg::SharedMemorySpaceAttr::get(ctx),
+                                   /*mutableMemory=*/true);
+    };
+    for (BarrierRing *ring : ringOrder) {
+      Location ringLoc = ring->loads.front()->load->getLoc();
+      ring->ring = ttg::LocalAllocOp::create(
+          before, ringLoc, barrierSlotType({ring->numBuffers, 1}));
+      for (int i = 0; i < ring->numBuffers; ++i) {
+        Value slot = ttg::MemDescIndexOp::create(
+            before, ringLoc, barrierSlotType({1}), ring->ring,
+            constI32(before, ringLoc, i));
+        ttng::InitBarrierOp::create(before, ringLoc, slot, 1);
+      }
+      buffers.push_back(ring->ring);
+      rings.push_back(ring->ring);
+    }
+    Value alwaysTrue;
+    if (!ringOrder.empty())
+      alwaysTrue = arith::ConstantIntOp::create(before, loc, 1, 1);
+
+    std::map<int, SlotCounters> counters; // numBuffers ->
+    SmallVector<int> counterOrder;
+    for (AsyncLoad &l : loads) {
+      if (!counters.count(l.numBuffers))
+        counterOrder.push_back(l.numBuffers);
+      counters[l.numBuffers].tma |= l.tma;
+    }
     Value minusOne = constI32(before, loc, -1);
+    Value zero = ringOrder.empty() ? Value() : constI32(before, loc, 0);
     SmallVector<Value> inits;
-    for (unsigned i = 0; i < counters.size(); ++i)
+    for (int numBuffers : counterOrder) {
       inits.append({minusOne, minusOne});
+      if (counters[numBuffers].tma)
+        inits.push_back(zero);
+    }
     IRRewriter rewriter(forOp);
     unsigned firstNew = forOp.getNumRegionIterArgs();
-    int maxStage = forOp->getAttrOfType<IntegerAttr>(kMaxStageAttr).getInt();
     DictionaryAttr loopAttrs = forOp->getDiscardableAttrDictionary();
     auto newLoop = cast<scf::ForOp>(*forOp.replaceWithAdditionalYields(
         rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
@@ -640,44 +808,74 @@ private:
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
     OpBuilder body = OpBuilder::atBlockBegin(forOp.getBody());
     unsigned argIdx = firstNew;
-    for (auto &[numBuffers, idx] : counters) {
+    for (int numBuffers : counterOrder) {
+      SlotCounters &c = counters[numBuffers];
       BlockArgument ins = forOp.getRegionIterArgs()[argIdx];
       BlockArgument ext = forOp.getRegionIterArgs()[argIdx + 1];
       SmallVector<Operation *> insOps, extOps;
-      idx.first = incrementModulo(body, loc, ins, numBuffers, insOps);
-      idx.second = incrementModulo(body, loc, ext, numBuffers, extOps);
+      c.insert = incrementModulo(body, loc, ins, numBuffers, insOps);
+      c.extract = incrementModulo(body, loc, ext, numBuffers, extOps);
+      if (c.tma) {
+        // The phase of the slot read flips each time the reader wraps.
+        BlockArgument phase = forOp.getRegionIterArgs()[argIdx + 2];
+        Value wrapped = c.extract.getDefiningOp<arith::SelectOp>().getCondition();
+        auto flipped = arith::XOrIOp::create(body, loc, phase,
+                                             constI32(body, loc, 1));
+        auto next = arith::SelectOp::create(body, loc, wrapped, flipped, phase);
+        extOps.append({flipped.getRhs().getDefiningOp(), flipped, next});
+        c.phase = next;
+        yield->setOperand(argIdx + 2, c.phase);
+      }
       for (Operation *op : insOps)
         setStage(op, 0, kLoadCluster);
       for (Operation *op : extOps)
         setStage(op, maxStage, kComputeCluster);
-      yield->setOperand(argIdx, idx.first);
-      yield->setOperand(argIdx + 1, idx.second);
-      argIdx += 2;
+      yield->setOperand(argIdx, c.insert);
+      yield->setOperand(argIdx + 1, c.extract);
+      argIdx += c.tma ? 3 : 2;
+    }
+
+    // TMA: the first load of each ring announces the bytes of all its
+    // loads on the slot's barrier, and the reader waits there first.
+    llvm::DenseMap<Operation *, std::pair<Value, Value>> barrierOf; // load ->
+    for (BarrierRing *ring : ringOrder) {
+      AsyncLoad &first = *ring->loads.front();
+      SlotCounters &c = counters[ring->numBuffers];
+      Operation *use = firstUseOf(first);
+      OpBuilder b(first.load);
+      Location l0 = first.load->getLoc();
+      auto slotType = barrierSlotType({1});
+      auto writeBar = ttg::MemDescIndexOp::create(b, l0, slotType, ring->ring,
+                                                  c.insert);
+      setStage(writeBar, stageOf(first.load), clusterOf(first.load));
+      int64_t bytes = 0;
+      for (AsyncLoad *l : ring->loads)
+        bytes += cast<RankedTensorType>(l->load->getResult(0).getType())
+                     .getNumElements() *
+                 cast<ttg::MemDescType>(l->buffer.getType())
+                         .getElementTypeBitWidth() /
+                 8;
+      auto expect = ttng::BarrierExpectOp::create(b, l0, writeBar, bytes,
+                                                  alwaysTrue);
+      setStage(expect, stageOf(first.load), clusterOf(first.load));
+      auto readBar = ttg::MemDescIndexOp::create(b, l0, slotType, ring->ring,
+                                                 c.extract);
+      setStage(readBar, stageOf(use), clusterOf(use));
+      auto wait = ttng::WaitBarrierOp::create(b, l0, readBar, c.phase);
+      setStage(wait, stageOf(use), clusterOf(use));
+      for (AsyncLoad *l : ring->loads)
+        barrierOf[l->load] = {writeBar, readBar};
     }
 
     for (AsyncLoad &l : loads) {
-      LoadOp load = l.load;
-      auto [insertIdx, extractIdx] = counters[l.numBuffers];
-      auto loadSc = std::make_pair(
-          load->getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
-          load->getAttrOfType<IntegerAttr>(kClusterAttr).getInt());
-      // First use: the earliest stage, then cluster, among the readers.
-      Operation *firstUse = nullptr;
-      auto consider = [&](Operation *u) {
-        auto key = [](Operation *o) {
-          return std::make_pair(o->getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
-                                o->getAttrOfType<IntegerAttr>(kClusterAttr).getInt());
-        };
-        if (!firstUse || key(u) < key(firstUse))
-          firstUse = u;
-      };
-      for (auto alloc : l.use.allocs)
-        for (Operation *u : alloc->getUsers())
-          consider(u);
-      for (auto cvt : l.use.converts)
-        consider(cvt);
-      int useStage = firstUse->getAttrOfType<IntegerAttr>(kStageAttr).getInt();
-      int useCluster = firstUse->getAttrOfType<IntegerAttr>(kClusterAttr).getInt();
+      Operation *load = l.load;
+      auto [insertIdx, extractIdx] =
+          std::make_pair(counters[l.numBuffers].insert,
+                         counters[l.numBuffers].extract);
+      auto loadSc = std::make_pair(stageOf(load), clusterOf(load));
+      Operation *firstUse = firstUseOf(l);
+      int useStage = stageOf(firstUse);
+      int useCluster = clusterOf(firstUse);
 
       OpBuilder b(load);
       auto bufType = cast<ttg::MemDescType>(l.buffer.getType());
@@ -685,25 +883,37 @@ private:
           bufType.getShape().drop_front(), bufType.getElementType(),
           bufType.getEncoding(), bufType.getMemorySpace(),
           /*mutableMemory=*/true);
-      auto view = ttg::MemDescIndexOp::create(b, load.getLoc(), slotType,
+      auto view = ttg::MemDescIndexOp::create(b, load->getLoc(), slotType,
                                               l.buffer, insertIdx);
       setStage(view, loadSc.first, loadSc.second);
-      auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
-          b, load.getLoc(), ttg::AsyncTokenType::get(ctx), load.getPtr(),
-          view, load.getMask(), load.getOther(), load.getCacheAttr(),
-          load.getEvictAttr(), load.getIsVolatileAttr(),
-          b.getI32IntegerAttr(l.contiguity));
-      setStage(copy, loadSc.first, loadSc.second);
-      auto commit = ttg::AsyncCommitGroupOp::create(
-          b, load.getLoc(), ttg::AsyncTokenType::get(ctx),
-          ValueRange{copy.getToken()});
-      setStage(commit, loadSc.first, loadSc.second);
-      auto wait = ttg::AsyncWaitOp::create(b, load.getLoc(),
-                                           ttg::AsyncTokenType::get(ctx),
-                                           ValueRange{commit.getResult()},
-                                           b.getI32IntegerAttr(0));
-      setStage(wait, useStage, useCluster);
-      auto readView = ttg::MemDescIndexOp::create(b, load.getLoc(), slotType,
+      Value waitToken;
+      if (l.tma) {
+        auto desc = cast<DescriptorLoadOp>(load);
+        auto copy = ttng::AsyncTMACopyGlobalToLocalOp::create(
+            b, load->getLoc(), desc.getDesc(), desc.getIndices(),
+            barrierOf[load].first, view, alwaysTrue, desc.getCache(),
+            desc.getEvict());
+        setStage(copy, loadSc.first, loadSc.second);
+      } else {
+        auto ld = cast<LoadOp>(load);
+        auto copy = ttg::AsyncCopyGlobalToLocalOp::create(
+            b, load->getLoc(), ttg::AsyncTokenType::get(ctx), ld.getPtr(),
+            view, ld.getMask(), ld.getOther(), ld.getCacheAttr(),
+            ld.getEvictAttr(), ld.getIsVolatileAttr(),
+            b.getI32IntegerAttr(l.contiguity));
+        setStage(copy, loadSc.first, loadSc.second);
+        auto commit = ttg::AsyncCommitGroupOp::create(
+            b, load->getLoc(), ttg::AsyncTokenType::get(ctx),
+            ValueRange{copy.getToken()});
+        setStage(commit, loadSc.first, loadSc.second);
+        auto wait = ttg::AsyncWaitOp::create(b, load->getLoc(),
+                                             ttg::AsyncTokenType::get(ctx),
+                                             ValueRange{commit.getResult()},
+                                             b.getI32IntegerAttr(0));
+        setStage(wait, useStage, useCluster);
+        waitToken = wait.getResult();
+      }
+      auto readView = ttg::MemDescIndexOp::create(b, load->getLoc(), slotType,
                                                   l.buffer, extractIdx);
       setStage(readView, useStage, useCluster);
       for (auto alloc : l.use.allocs) {
@@ -711,16 +921,13 @@ private:
         alloc.erase();
       }
       for (auto cvt : l.use.converts) {
-        auto cvtSc = std::make_pair(
-            cvt->getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
-            cvt->getAttrOfType<IntegerAttr>(kClusterAttr).getInt());
         auto local = ttg::LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),
-                                              readView, wait.getResult());
-        setStage(local, cvtSc.first, cvtSc.second);
+                                              readView, waitToken);
+        setStage(local, stageOf(cvt), clusterOf(cvt));
         cvt.getResult().replaceAllUsesWith(local.getResult());
         cvt.erase();
       }
-      load.erase();
+      load->erase();
     }
     return forOp;
   }
@@ -982,6 +1189,24 @@ private:
             withPred(load.getMask(), load.getPtr().getType()));
       return;
     }
+    // TMA and mbarrier ops take a scalar predicate.
+    auto andPred = [&](Value current) -> Value {
+      if (!current || matchPattern(current, m_One()))
+        return pred;
+      return arith::AndIOp::create(b, op->getLoc(), pred, current);
+    };
+    if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
+      expect.getPredMutable().assign(andPred(expect.getPred()));
+      return;
+    }
+    if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op)) {
+      copy.getPredMutable().assign(andPred(copy.getPred()));
+      return;
+    }
+    if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+      wait.getPredMutable().assign(andPred(wait.getPred()));
+      return;
+    }
   }
 
   /// Sets each asynchronous wait of the loop to the number of copy groups
@@ -1101,9 +1326,11 @@ private:
     return asyncDots;
   }
 
-  /// After the loop: waits for the asynchronous dots and copies, then frees
-  /// the buffers (last allocated first).
+  /// After the loop: waits for the asynchronous dots and copies (cp.async
+  /// ones when `cpAsync`), invalidates the mbarriers of the `rings`, then
+  /// frees the buffers (last allocated first).
   void finishAfterLoop(scf::ForOp loop, ArrayRef<Value> buffers,
+                       ArrayRef<Value> rings, bool cpAsync,
                        ArrayRef<std::pair<unsigned, Operation *>> asyncDots) {
     OpBuilder b(loop->getContext());
     b.setInsertionPointAfter(loop);
@@ -1113,10 +1340,23 @@ private:
       auto wait = ttng::WarpGroupDotWaitOp::create(b, loc, ValueRange{result}, 0);
       result.replaceAllUsesExcept(wait.getResult(0), wait);
     }
+    for (Value ring : rings) {
+      auto type = cast<ttg::MemDescType>(ring.getType());
+      auto slotType = ttg::MemDescType::get(
+          type.getShape().drop_front(), type.getElementType(),
+          type.getEncoding(), type.getMemorySpace(), /*mutableMemory=*/true);
+      for (int64_t i = 0; i < type.getShape().front(); ++i) {
+        Value slot = ttg::MemDescIndexOp::create(b, loc, slotType, ring,
+                                                 constI32(b, loc, i));
+        ttng::InvalBarrierOp::create(b, loc, slot);
+      }
+    }
     if (buffers.empty())
       return;
-    ttg::AsyncWaitOp::create(b, loc, ttg::AsyncTokenType::get(loop.getContext()),
-                             ValueRange{}, b.getI32IntegerAttr(0));
+    if (cpAsync)
+      ttg::AsyncWaitOp::create(b, loc,
+                               ttg::AsyncTokenType::get(loop.getContext()),
+                               ValueRange{}, b.getI32IntegerAttr(0));
     for (Value buffer : llvm::reverse(buffers))
       ttg::LocalDeallocOp::create(b, loc, buffer);
   }
