@@ -174,9 +174,37 @@ std::string tt::debug::printModule(mlir::ModuleOp module) {
   return text;
 }
 
-Error tt::debug::writeFileAtomically(StringRef path, StringRef data) {
+Error tt::debug::writeFileAtomically(StringRef path, StringRef data,
+                                     bool createDirs) {
+  if (path == "-") {
+    outs() << data;
+    outs().flush();
+    return Error::success();
+  }
+  // Nothing can be renamed over a terminal, /dev/null or a pipe: written in
+  // place.
+  sys::fs::file_status st;
+  if (!sys::fs::status(path, st) && sys::fs::exists(st) &&
+      !sys::fs::is_regular_file(st)) {
+    std::error_code ec;
+    raw_fd_ostream os(path, ec);
+    if (ec)
+      return makeError("cannot open " + path + ": " + ec.message());
+    os << data;
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      return makeError("cannot write " + path);
+    }
+    return Error::success();
+  }
+  // A symbolic link to a file: the file is replaced, the link kept.
+  SmallString<256> resolved(path);
+  if (sys::fs::is_symlink_file(path))
+    (void)sys::fs::real_path(path, resolved);
+  path = resolved;
   StringRef dir = sys::path::parent_path(path);
-  if (!dir.empty())
+  if (createDirs && !dir.empty())
     if (std::error_code ec = sys::fs::create_directories(dir))
       return makeError("cannot create " + dir + ": " + ec.message());
   SmallString<128> model(dir);
@@ -184,7 +212,8 @@ Error tt::debug::writeFileAtomically(StringRef path, StringRef data) {
   int fd;
   SmallString<128> tmp;
   if (std::error_code ec = sys::fs::createUniqueFile(model, fd, tmp))
-    return makeError("cannot create a temporary file in " + dir + ": " +
+    return makeError("cannot create a temporary file in " +
+                     (dir.empty() ? StringRef(".") : dir) + ": " +
                      ec.message());
   {
     raw_fd_ostream os(fd, /*shouldClose=*/true);

@@ -136,31 +136,12 @@ bool isSpecialOutput(StringRef path) {
           !sys::fs::is_regular_file(st));
 }
 
-/// Writes `data` to `path` ('-' is stdout). A regular file is written to a
-/// temporary name beside it and renamed once complete, so that a killed
-/// tt-translate never leaves half a file and concurrent writers of one
-/// path leave one whole copy.
-bool writeOutput(StringRef path, StringRef data, bool binary) {
-  (void)binary;
-  if (isSpecialOutput(path)) {
-    std::string err;
-    auto out = mlir::openOutputFile(path, &err);
-    if (!out) {
-      errs() << "tt-translate: " << err << "\n";
-      return false;
-    }
-    out->os() << data;
-    out->keep();
-    return true;
-  }
-  // A symbolic link to a file: replace the file, not the link.
-  SmallString<256> resolved(path);
-  if (sys::fs::is_symlink_file(path))
-    (void)sys::fs::real_path(path, resolved);
-  if (Error e = writeToOutput(resolved, [&](raw_ostream &os) {
-        os << data;
-        return Error::success();
-      })) {
+/// Writes `data` to `path` ('-' is stdout) whole or not at all
+/// (tt::debug::writeFileAtomically), so that a killed tt-translate never
+/// leaves half a file and concurrent writers of one path leave one copy.
+bool writeOutput(StringRef path, StringRef data) {
+  if (Error e = tt::debug::writeFileAtomically(path, data,
+                                               /*createDirs=*/false)) {
     errs() << "tt-translate: cannot write '" << path
            << "': " << toString(std::move(e)) << "\n";
     return false;
@@ -172,7 +153,7 @@ bool writeOutput(StringRef path, StringRef data, bool binary) {
 
 bool tt::translate::writeOutputFile(const std::string &path,
                                     const std::string &data) {
-  return writeOutput(path, data, /*binary=*/true);
+  return writeOutput(path, data);
 }
 
 namespace {
@@ -437,7 +418,7 @@ static int runTool(int argc, char **argv) {
     std::string s;
     raw_string_ostream os(s);
     (*llvmModule)->print(os, nullptr);
-    return writeOutput(outputFile, s, false) ? 0 : 1;
+    return writeOutput(outputFile, s) ? 0 : 1;
   }
 
   mlir::TimingScope codegenTiming = timing.nest("Code generation");
@@ -453,7 +434,7 @@ static int runTool(int argc, char **argv) {
     return 1;
 
   if (kind == Emit::Obj) {
-    if (!writeOutput(outputFile, *object, true))
+    if (!writeOutput(outputFile, *object))
       return 1;
   } else {
     mlir::TimingScope linkTiming = timing.nest("Link");
@@ -497,7 +478,7 @@ static int runTool(int argc, char **argv) {
       sys::path::append(p, k.name + ".json");
       path = std::string(p);
     }
-    if (!writeOutput(path, tt::cpu::getMetadataJSON(k, warps), false))
+    if (!writeOutput(path, tt::cpu::getMetadataJSON(k, warps)))
       return 1;
   }
   return 0;

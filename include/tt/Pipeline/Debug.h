@@ -92,8 +92,12 @@ std::string getKernelName(mlir::ModuleOp module);
 std::string printModule(mlir::ModuleOp module);
 
 /// Writes `data` to `path` through a temporary file in the same directory
-/// and a rename, so readers never see a partial file; creates the directory.
-llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef data);
+/// and a rename, so readers never see a partial file and two writers leave
+/// one whole copy; creates the directory when `createDirs`. "-" is stdout;
+/// a terminal, /dev/null or a pipe is written in place; a symbolic link to
+/// a file keeps pointing at it, with the new contents.
+llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef data,
+                                bool createDirs = true);
 
 //===----------------------------------------------------------------------===//
 // MLIR pass managers
