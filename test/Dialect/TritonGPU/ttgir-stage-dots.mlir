@@ -157,7 +157,8 @@ module {
 // fp8: 32-deep wgmma with K-major operands. B, stored N-contiguous by its
 // load, cannot be copied asynchronously into its transposed buffer (cp.async
 // needs 4 contiguous bytes): it is loaded in the loop, stored with
-// ttg.local_alloc and fenced before the (then synchronous) wgmma; A is
+// ttg.local_alloc and fenced before the wgmma (issued asynchronously and
+// waited for at once); A is
 // pipelined. Ampere has no fp8 mma.sync: the dot stays on FMA.
 // H-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
 // H-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
@@ -170,7 +171,8 @@ module {
 // H: %[[B:.*]] = tt.load
 // H: %[[BS:.*]] = ttg.local_alloc %[[B]] : (tensor<64x128xf8E4M3FN, #{{.*}}>) -> !ttg.memdesc<64x128xf8E4M3FN, #[[SB]], #smem>
 // H-NEXT: ttng.fence_async_shared {bCluster = false}
-// H-NEXT: ttng.warp_group_dot %{{.*}}, %[[BS]], %{{.*}} {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32}
+// H-NEXT: %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %[[BS]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true, maxNumImpreciseAcc = 1073741824 : i32}
+// H-NEXT: ttng.warp_group_dot_wait %[[D]], %{{.*}}, %[[BS]] {pendings = 0 : i32}
 // A-LABEL: tt.func public @mm_f8E4M3FN
 // A-NOT: nvidia_mma
 // A: tt.dot {{.*}} -> tensor<128x128xf32, #blocked

@@ -131,6 +131,9 @@ struct LoadUse {
   SmallVector<ttg::ConvertLayoutOp> converts;
   Attribute sharedEncoding; // Common layout of the buffer.
   bool feedsWgmma = false;
+  /// TMA only: the block is read back to registers (`ttg.local_load`) for
+  /// these users, e.g. to store it again transposed for an fp8 wgmma.
+  SmallVector<Operation *> registerUsers;
 };
 
 /// Records `alloc` (a user of a loaded value in `block`) in `use` if it
@@ -164,14 +167,41 @@ std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
   if (!block.getEncoding() || block.getRank() != type.getRank())
     return std::nullopt;
   LoadUse use;
-  for (Operation *user : load->getUsers()) {
+  bool direct = llvm::all_of(load->getUsers(), [&](Operation *user) {
     auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
-    if (!alloc || alloc->getBlock() != load->getBlock() ||
-        !addWgmmaAlloc(alloc, load->getBlock(), use))
-      return std::nullopt;
+    return alloc && alloc->getBlock() == load->getBlock() &&
+           addWgmmaAlloc(alloc, load->getBlock(), use);
+  });
+  if (direct && use.sharedEncoding == block.getEncoding())
+    return use;
+  // Otherwise the block is copied in the descriptor's layout and read back
+  // to registers, when it still ends up in a tensor-core dot of the body
+  // (through shared memory in another layout, a conversion...).
+  use = LoadUse();
+  use.sharedEncoding = block.getEncoding();
+  SmallVector<Value> worklist{load.getResult()};
+  llvm::DenseSet<Operation *> seen;
+  bool reachesDot = false;
+  while (!worklist.empty() && !reachesDot) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user) ||
+          !seen.insert(user).second)
+        continue;
+      if (isTensorCoreDot(user)) {
+        reachesDot = true;
+        break;
+      }
+      worklist.append(user->getResults().begin(), user->getResults().end());
+    }
   }
-  if (use.sharedEncoding != block.getEncoding())
+  if (!reachesDot)
     return std::nullopt;
+  for (Operation *user : load->getUsers()) {
+    if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user))
+      return std::nullopt;
+    use.registerUsers.push_back(user);
+  }
   return use;
 }
 
@@ -655,6 +685,8 @@ private:
           useStage = std::min(useStage, sched.of.lookup(u).stage);
       for (auto cvt : use.converts)
         useStage = std::min(useStage, sched.of.lookup(cvt).stage);
+      for (Operation *u : use.registerUsers)
+        useStage = std::min(useStage, sched.of.lookup(u).stage);
       return useStage;
     };
     for (Operation &op : forOp.getBody()->without_terminator()) {
@@ -666,10 +698,10 @@ private:
         int useStage = useStageOf(*use);
         if (useStage == INT_MAX || useStage <= loadStage)
           continue;
-        // One more slot than stages in flight: the asynchronous wgmma may
-        // still read the previous one.
-        loads.push_back({desc, *use, useStage - loadStage + 1, 0, Value(),
-                         /*tma=*/true});
+        // One more slot than stages in flight when the asynchronous wgmma
+        // reads the slot itself: it may still read the previous one.
+        int numBuffers = useStage - loadStage + (use->feedsWgmma ? 1 : 0);
+        loads.push_back({desc, *use, numBuffers, 0, Value(), /*tma=*/true});
         continue;
       }
       auto load = dyn_cast<LoadOp>(op);
@@ -713,6 +745,8 @@ private:
         consider(u);
     for (auto cvt : l.use.converts)
       consider(cvt);
+    for (Operation *u : l.use.registerUsers)
+      consider(u);
     return firstUse;
   }
 
@@ -926,6 +960,12 @@ private:
         setStage(local, stageOf(cvt), clusterOf(cvt));
         cvt.getResult().replaceAllUsesWith(local.getResult());
         cvt.erase();
+      }
+      if (!l.use.registerUsers.empty()) {
+        auto local = ttg::LocalLoadOp::create(
+            b, load->getLoc(), load->getResult(0).getType(), readView);
+        setStage(local, useStage, useCluster);
+        load->getResult(0).replaceAllUsesWith(local.getResult());
       }
       load->erase();
     }
@@ -1281,12 +1321,13 @@ private:
 
   /// Makes each wgmma whose accumulator only goes to the next iteration
   /// asynchronous: a `ttng.warp_group_dot_wait` right after it lets one dot
-  /// stay in flight. Returns (loop result number, dot) pairs.
+  /// stay in flight (none when an operand is rewritten every iteration).
+  /// Returns the (loop result number, dot) pairs left in flight.
   SmallVector<std::pair<unsigned, Operation *>> makeDotsAsync(scf::ForOp kernel) {
     SmallVector<std::pair<unsigned, Operation *>> asyncDots;
     Block *body = kernel.getBody();
     auto yield = body->getTerminator();
-    SmallVector<ttng::WarpGroupDotOp> candidates;
+    SmallVector<ttng::WarpGroupDotOp> candidates, waitedAtOnce;
     for (auto dot : body->getOps<ttng::WarpGroupDotOp>()) {
       auto acc = dyn_cast<BlockArgument>(dot.getC());
       if (!acc || acc.getOwner() != body || acc.getArgNumber() == 0 ||
@@ -1308,9 +1349,23 @@ private:
         return slot && !kernel->isAncestor(
                            slot.getSrc().getParentRegion()->getParentOp());
       };
-      if (!stable(dot.getA()) || !stable(dot.getB()))
+      if (!stable(dot.getA()) || !stable(dot.getB())) {
+        // Still issued asynchronously, but waited for before anything can
+        // overwrite its operands.
+        waitedAtOnce.push_back(dot);
         continue;
+      }
       candidates.push_back(dot);
+    }
+    for (ttng::WarpGroupDotOp dot : waitedAtOnce) {
+      unsigned k = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
+      OpBuilder b(dot->getContext());
+      b.setInsertionPointAfter(dot);
+      dot.setIsAsync(true);
+      auto wait = ttng::WarpGroupDotWaitOp::create(
+          b, dot.getLoc(), ValueRange{dot.getResult(), dot.getA(), dot.getB()},
+          0);
+      yield->setOperand(k, wait.getResult(0));
     }
     for (ttng::WarpGroupDotOp dot : candidates) {
       unsigned k = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;

@@ -100,22 +100,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A descriptor load whose block is stored in a layout other than the
-// descriptor's is left alone (TMA writes the descriptor's layout), and so
-// is one read in registers.
-// LAT-LABEL: tt.func @not_pipelined
+// A block stored in another layout than the descriptor's (an fp8 B operand
+// stored K-major, say) is copied in the descriptor's layout and read back
+// to registers: one slot per stage in flight (the wgmma reads the new
+// buffer), its own counters, barriers and phase. A block that never
+// reaches a dot is not pipelined.
+// LAT-LABEL: tt.func @register_users
+// LAT: tt.descriptor_load {{.*}} {tt.latency = 2 : i32}
+// LAT: tt.descriptor_load
 // LAT-NOT: tt.latency
-// CHECK-LABEL: tt.func @not_pipelined
-// CHECK-NOT: ttng.async_tma_copy_global_to_local
-// CHECK: tt.descriptor_load
-// CHECK: tt.descriptor_load
+// LAT: scf.yield
+// CHECK-LABEL: tt.func @register_users
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #[[DESC:.*]], #smem, mutable>
+// CHECK: %[[BARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// CHECK: ttng.barrier_expect {{.*}}, 16384,
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #mma>, tensor<64x128xf16, #blocked>, i32, i32, i32, i32, i32)
+// CHECK:   ttng.wait_barrier
+// CHECK:   %[[SLOT:.*]] = ttg.memdesc_index %[[BUF]]
+// CHECK:   %[[REG:.*]] = ttg.local_load %[[SLOT]] : !ttg.memdesc<128x64xf16, #[[DESC]], #smem, mutable> -> tensor<128x64xf16, #blocked>
+// CHECK:   ttg.local_alloc %[[REG]] : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #{{shared[0-9]*}}, #smem>
+// CHECK:   tt.descriptor_load
+// CHECK:   ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK:   ttng.warp_group_dot_wait {{.*}} {pendings = 0 : i32}
+// CHECK:   ttng.async_tma_copy_global_to_local
+// CHECK: scf.yield
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @not_pipelined(%da: !tt.tensordesc<tensor<128x64xf16, #shared64>>, %db: !tt.tensordesc<tensor<64x128xf16, #shared>>, %n: i32, %m0: i32, %n0: i32) -> (tensor<128x128xf32, #mma>, tensor<64x128xf16, #blocked>) {
+  tt.func @register_users(%da: !tt.tensordesc<tensor<128x64xf16, #shared64>>, %db: !tt.tensordesc<tensor<64x128xf16, #shared>>, %bs: !ttg.memdesc<64x128xf16, #shared, #smem>, %n: i32, %m0: i32, %n0: i32) -> (tensor<128x128xf32, #mma>, tensor<64x128xf16, #blocked>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
@@ -126,7 +141,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %a = tt.descriptor_load %da[%m0, %kk] : !tt.tensordesc<tensor<128x64xf16, #shared64>> -> tensor<128x64xf16, #blocked>
       %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
       %b = tt.descriptor_load %db[%kk, %n0] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked>
-      %bs = ttg.local_alloc %b : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
       %sum = arith.addf %s, %b : tensor<64x128xf16, #blocked>
       %d = ttng.warp_group_dot %as, %bs, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
       scf.yield %d, %sum : tensor<128x128xf32, #mma>, tensor<64x128xf16, #blocked>
