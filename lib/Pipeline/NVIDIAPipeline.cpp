@@ -47,6 +47,7 @@ void tt::buildNVIDIALLIRPipeline(OpPassManager &pm, const PipelineOptions &opts)
   // Shared memory is laid out and its accesses ordered (barriers, proxy
   // fences) while loops are still structured.
   pm.addPass(triton::createAllocateSharedMemory());
+  pm.addPass(triton::createGlobalScratchMemoryAllocation());
   pm.addPass(triton::createInsertSharedMemoryBarriers());
   pm.addPass(createSCFToControlFlowPass());
   triton::ConvertTritonGPUToLLVMOptions lower;
@@ -237,17 +238,25 @@ std::string tt::buildNVIDIAMetadataJSON(ModuleOp module,
   int64_t shared = 0;
   if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     shared = attr.getInt();
+  // Per-program global scratch (tritongpu-global-scratch-memory-allocation).
+  int64_t scratchSize = 0, scratchAlign = 1;
+  if (auto attr =
+          module->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_size"))
+    scratchSize = attr.getInt();
+  if (auto attr = module->getAttrOfType<IntegerAttr>(
+          "ttg.global_scratch_memory_alignment"))
+    scratchAlign = std::max<int64_t>(1, attr.getInt());
   int cc = getComputeCapability(opts.target).value_or(90);
   return llvm::formatv(
              "{{\"name\": \"{0}\", \"target\": {{\"backend\": \"cuda\", "
              "\"arch\": {1}, \"warp_size\": {2}}, \"num_warps\": {3}, "
              "\"num_ctas\": {4}, \"num_stages\": {5}, \"warp_size\": {2}, "
-             "\"shared\": {6}, \"tmem_size\": 0, \"global_scratch_size\": 0, "
-             "\"global_scratch_align\": 1, \"profile_scratch_size\": 0, "
+             "\"shared\": {6}, \"tmem_size\": 0, \"global_scratch_size\": {8}, "
+             "\"global_scratch_align\": {9}, \"profile_scratch_size\": 0, "
              "\"profile_scratch_align\": 1, \"ptx_version\": {7}, "
              "\"arch_name\": \"sm{1}\", \"compiler\": \"tt\"}\n",
              name, cc, opts.threadsPerWarp, opts.numWarps, opts.numCtas,
-             opts.numStages, shared, ptxVersion)
+             opts.numStages, shared, ptxVersion, scratchSize, scratchAlign)
       .str();
 }
 
@@ -266,6 +275,7 @@ void tt::registerNVIDIAPipeline() {
   PassPipelineRegistration<LLIROptions>(
       "tt-llir",
       "The NVIDIA LLIR stage: allocate-shared-memory, "
+      "tritongpu-global-scratch-memory-allocation, "
       "insert-shared-memory-barriers, convert-scf-to-cf, "
       "convert-triton-gpu-to-llvm, canonicalize, CSE",
       [](OpPassManager &pm, const LLIROptions &o) {

@@ -42,6 +42,8 @@ int64_t mlir::triton::lowering::getScratchBytes(Operation *op) {
     return getHistogramScratchBytes(histogram);
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, GatherOp>(op))
     return getShapeOpScratchBytes(op);
+  if (isa<nvidia_gpu::TensormapCreateOp>(op))
+    return getTensormapCreateScratchBytes(op);
   return 0;
 }
 

@@ -45,6 +45,8 @@ int64_t getScanScratchBytes(ScanOp op);
 int64_t getAtomicScratchBytes(Operation *op);
 int64_t getHistogramScratchBytes(HistogramOp op);
 int64_t getShapeOpScratchBytes(Operation *op);
+/// The shared staging copy of a `ttng.tensormap_create` descriptor.
+int64_t getTensormapCreateScratchBytes(Operation *op);
 
 /// The i32 shared-window address of `op`'s scratch buffer, checking that
 /// `bytes` fit in what was allocated for it; a diagnostic and failure when
@@ -153,6 +155,15 @@ void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
 void populateTritonNvidiaGPUToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                            RewritePatternSet &patterns,
                                            LoweringContext &lc);
+/// TMA descriptors made on the device (tensormap_create, its fence,
+/// reinterpret_tensor_descriptor); teaches `tc` !tt.tensordesc.
+void populateTensormapOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                       RewritePatternSet &patterns,
+                                       LoweringContext &lc);
+/// TMA copies between global and shared memory, and the store wait.
+void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                 RewritePatternSet &patterns,
+                                 LoweringContext &lc);
 
 } // namespace mlir::triton::lowering
 

@@ -74,18 +74,20 @@ struct Ranges {
 struct State {
   Ranges reads, writes;           // since the last barrier
   Ranges asyncReads, asyncWrites; // issued, not yet waited for
+  Ranges tmaReads;                // TMA stores not yet waited for
   Ranges unfenced;                // ordinary stores not yet proxy-fenced
   void join(const State &o) {
     reads.add(o.reads);
     writes.add(o.writes);
     asyncReads.add(o.asyncReads);
     asyncWrites.add(o.asyncWrites);
+    tmaReads.add(o.tmaReads);
     unfenced.add(o.unfenced);
   }
   bool operator==(const State &o) const {
     return reads == o.reads && writes == o.writes &&
            asyncReads == o.asyncReads && asyncWrites == o.asyncWrites &&
-           unfenced == o.unfenced;
+           tmaReads == o.tmaReads && unfenced == o.unfenced;
   }
   void sync() {
     reads.clear();
@@ -96,13 +98,15 @@ struct State {
 /// The shared-memory accesses of one operation.
 struct Effects {
   Ranges reads, writes, asyncReads, asyncWrites;
+  Ranges tmaReads, tmaWrites; // TMA stores, TMA loads
   Ranges genericWrites;   // ordinary stores (need a proxy fence for wgmma)
-  Ranges asyncProxyReads; // read by wgmma
+  Ranges asyncProxyReads; // read by wgmma, read or written by TMA
   bool synchronizesFirst = false; // the lowering starts with a barrier
   bool isBarrier = false;
   bool isFence = false;
   bool completesAsyncWrites = false;
   bool completesAsyncReads = false;
+  bool completesTMAReads = false;
 };
 
 class BarrierInserter {
@@ -207,6 +211,25 @@ private:
       e.completesAsyncReads = true;
       return e;
     }
+    // TMA loads: the copy engine writes the buffer until the mbarrier wait,
+    // after which every waiting thread sees the data; only the issue must
+    // not overtake earlier accesses of the buffer. TMA stores read theirs
+    // until async_tma_store_wait. Both go through the async proxy.
+    if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op)) {
+      e.reads = rangesOf(copy.getBarrier());
+      e.tmaWrites = rangesOf(copy.getResult());
+      e.asyncProxyReads = e.tmaWrites;
+      return e;
+    }
+    if (auto copy = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op)) {
+      e.tmaReads = rangesOf(copy.getSrc());
+      e.asyncProxyReads = e.tmaReads;
+      return e;
+    }
+    if (isa<ttng::TMAStoreWaitOp>(op)) {
+      e.completesTMAReads = true;
+      return e;
+    }
     // The mbarrier operations update the object atomically, in order among
     // themselves; they only need its initialization to be visible.
     if (isa<ttng::ArriveBarrierOp, ttng::BarrierExpectOp, ttng::WaitBarrierOp,
@@ -283,6 +306,10 @@ private:
       state.reads.add(state.asyncReads);
       state.asyncReads.clear();
     }
+    if (e.completesTMAReads) {
+      state.reads.add(state.tmaReads);
+      state.tmaReads.clear();
+    }
     // The proxy fence goes before the barrier that precedes the read.
     if (!e.asyncProxyReads.empty() &&
         e.asyncProxyReads.intersects(state.unfenced)) {
@@ -294,7 +321,9 @@ private:
     } else {
       Ranges readsAll = e.reads, writesAll = e.writes;
       readsAll.add(e.asyncReads);
+      readsAll.add(e.tmaReads);
       writesAll.add(e.asyncWrites);
+      writesAll.add(e.tmaWrites);
       Ranges pending = state.reads;
       pending.add(state.writes);
       if (readsAll.intersects(state.writes) || writesAll.intersects(pending)) {
@@ -306,6 +335,7 @@ private:
     state.writes.add(e.writes);
     state.asyncReads.add(e.asyncReads);
     state.asyncWrites.add(e.asyncWrites);
+    state.tmaReads.add(e.tmaReads);
     state.unfenced.add(e.genericWrites);
   }
 

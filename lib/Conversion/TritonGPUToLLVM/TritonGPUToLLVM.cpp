@@ -39,13 +39,21 @@ public:
       if (t.consume_front("cuda:") && !t.getAsInteger(10, value) && value > 0)
         cc = value;
     }
-    // Shared-memory buffers and views, and the NVIDIA operations (wgmma,
-    // cp.async, mbarriers, proxy fences).
+    // Shared-memory buffers and views, the NVIDIA operations (wgmma,
+    // cp.async, mbarriers, proxy fences, TMA) and global scratch.
     auto nvidiaPatterns = [](TritonGPUToLLVMTypeConverter &tc,
                              RewritePatternSet &patterns, LoweringContext &lc) {
       populateSharedMemoryOpToLLVMPatterns(tc, patterns, lc);
       populateTritonNvidiaGPUToLLVMPatterns(tc, patterns, lc);
+      populateTensormapOpToLLVMPatterns(tc, patterns, lc);
+      populateTMAOpToLLVMPatterns(tc, patterns, lc);
+      populateGlobalScratchOpToLLVMPatterns(tc, patterns, lc);
     };
+    // Global scratch is laid out by its own pass (the pipeline runs it); a
+    // module that did not go through it is laid out here.
+    if (!module->hasAttr("ttg.global_scratch_memory_size") &&
+        failed(allocateGlobalScratchMemory(module)))
+      return signalPassFailure();
     if (failed(lowerToLLVM(module, getNVIDIATargetInfo(), cc, nvidiaPatterns)))
       signalPassFailure();
   }

@@ -168,6 +168,16 @@ void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
 void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                    RewritePatternSet &patterns,
                                    LoweringContext &lc);
+/// ttg.global_scratch_alloc: an address in the kernel's global-scratch
+/// argument (GlobalScratchAllocation.cpp).
+void populateGlobalScratchOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                           RewritePatternSet &patterns,
+                                           LoweringContext &lc);
+
+/// Lays out the per-program global scratch memory of `module` (what
+/// tritongpu-global-scratch-memory-allocation does): an offset on every
+/// ttg.global_scratch_alloc, the slice size and alignment on the module.
+LogicalResult allocateGlobalScratchMemory(ModuleOp module);
 
 } // namespace mlir::triton::lowering
 

@@ -74,20 +74,49 @@ def InsertSharedMemoryBarriers
     until the operation that completes them, whatever barriers come in
     between: `ttg.async_copy_global_to_local` writes until a
     `ttg.async_wait`, `ttng.warp_group_dot` reads until a
-    `ttng.warp_group_dot_wait`. Operations lowered with scratch space
+    `ttng.warp_group_dot_wait`. A TMA load
+    (`ttng.async_tma_copy_global_to_local`) only has to come after earlier
+    accesses of its buffer: the threads that read the data wait on its
+    mbarrier first. A TMA store reads its buffer until
+    `ttng.async_tma_store_wait`. Operations lowered with scratch space
     synchronize at their start themselves.
 
     It also inserts the proxy fence of Hopper: shared memory written by
     ordinary stores (`ttg.local_alloc` with a source, `ttg.local_store`,
     scratch space) and then read by `ttng.warp_group_dot` (which reads
     through the asynchronous proxy) needs a `ttng.fence_async_shared` after
-    the writes and before the barrier that precedes the read; when no such
+    the writes and before the barrier that precedes the read (TMA copies,
+    which read or write through the same proxy, likewise); when no such
     write happens inside the loop around the read, the fence goes before the
     loop. Copies made with `cp.async` are not fenced, as upstream Triton
     does not fence them.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
+def GlobalScratchMemoryAllocation
+    : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "give every global-scratch buffer of a kernel its offset";
+  let description = [{
+    Each program of a kernel owns a slice of the global-scratch buffer that
+    the launcher passes after the user arguments (the kernel's
+    global-scratch pointer, upstream Triton 3.6's ABI). This pass lays out
+    the slice: every `ttg.global_scratch_alloc` gets
+    `ttg.global_scratch_memory_offset` (bytes, i32), each buffer at the
+    next offset aligned as it asks (buffers never share bytes: a TMA
+    descriptor written on the device stays in use to the end of the
+    kernel). The module gets `ttg.global_scratch_memory_size` (the slice,
+    rounded up to its alignment) and `ttg.global_scratch_memory_alignment`
+    (the largest alignment asked for), which the metadata JSON reports as
+    `global_scratch_size` and `global_scratch_align`; a launcher allocates
+    size times the number of programs. A kernel without such buffers gets
+    size 0 and alignment 1.
+
+    Only kernels (public functions) may allocate global scratch: a function
+    called through `tt.call` would need its caller's slice, which is
+    rejected with a diagnostic.
+  }];
 }
 
 #endif // TT_CONVERSION_TRITONGPUTOLLVM_PASSES_TD

@@ -1,0 +1,67 @@
+// RUN: tt-opt %s --tt-llir -split-input-file -verify-diagnostics
+
+// TMA copies the lowering refuses: a clean error each.
+
+// Six dimensions: the TMA unit moves 1 to 5.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rank6(%d: !tt.tensordesc<tensor<2x2x2x2x2x64xf16, #shared>>, %x: i32, %p: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<2x2x2x2x2x64xf16, #shared, #smem, mutable>
+    // expected-error @+2 {{cannot lower a TMA copy of a rank-6 block: TMA moves 1 to 5 dimensions}}
+    // expected-error @+1 {{failed to legalize}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x, %x, %x, %x, %x] %b, %bar, %p : !tt.tensordesc<tensor<2x2x2x2x2x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<2x2x2x2x2x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// Rows of 8 bytes: a box's innermost dimension must be a multiple of 16.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @narrow(%d: !tt.tensordesc<tensor<32x4xf16, #shared>>, %x: i32, %p: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<32x4xf16, #shared, #smem, mutable>
+    // expected-error @+2 {{cannot lower a TMA copy: the innermost box dimension is 8 bytes; TMA needs a multiple of 16}}
+    // expected-error @+1 {{failed to legalize}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %b, %bar, %p : !tt.tensordesc<tensor<32x4xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x4xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A transposed (K-major) buffer.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @transposed(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %x: i32, %p: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    // expected-error @+2 {{only non-transposed #ttg.nvmma_shared buffers are supported}}
+    // expected-error @+1 {{failed to legalize}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %b, %bar, %p : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A buffer of another shape (same number of elements) than the block.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reshaped(%d: !tt.tensordesc<tensor<64x128xf16, #shared>>, %x: i32) {
+    %b = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    // expected-error @+2 {{the shapes must be the same}}
+    // expected-error @+1 {{failed to legalize}}
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %b : !tt.tensordesc<tensor<64x128xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
