@@ -60,9 +60,22 @@ struct LocalLoadMatrixOpConversion
                    : ttg::NvidiaMmaEncodingAttr();
     if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 ||
         type.getRank() != 2 || type.getElementType().getIntOrFloatBitWidth() != 16 ||
-        memType.getAllocShape().take_back(2) != memType.getShape() ||
         lc.computeCapability < 75)
       return failure();
+    // A view inside a larger buffer is read when a memdesc_subslice of the
+    // whole 2-D tile made it (as tritongpu-prefetch does): its offsets are
+    // multiples of the view's power-of-two shape, so the buffer coordinate
+    // of a view element is the XOR of the two, and every address below
+    // just XORs in the layout's image of the offsets.
+    int32_t sliceOff[2] = {0, 0};
+    if (memType.getAllocShape().take_back(2) != memType.getShape()) {
+      auto sub = op.getSrc().getDefiningOp<ttg::MemDescSubsliceOp>();
+      if (!sub || sub.getSrc().getType().getShape() !=
+                      memType.getAllocShape().take_back(2))
+        return failure();
+      sliceOff[0] = sub.getOffsets()[0];
+      sliceOff[1] = sub.getOffsets()[1];
+    }
     std::optional<tt::LinearLayout> tile = getSharedTileLayout(memType);
     std::optional<tt::LinearLayout> inv =
         tile ? tile->tryInvert() : std::nullopt;
@@ -245,7 +258,8 @@ struct LocalLoadMatrixOpConversion
     unsigned numRegs = layout.getInDimSize(tt::kRegister);
     SmallVector<Value> values(numRegs);
     for (LoadMatrix &lm : loads) {
-      int32_t c = offsetOf(lm.origins[0].first, lm.origins[0].second);
+      int32_t c = offsetOf(lm.origins[0].first + sliceOff[0],
+                           lm.origins[0].second + sliceOff[1]);
       int32_t x = c & mask, a = c & ~mask;
       Value &base = bases[x];
       if (!base) {

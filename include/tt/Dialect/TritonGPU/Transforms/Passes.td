@@ -205,4 +205,42 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "load mma.sync operands from shared memory in K slices, the "
+                "first one an iteration ahead";
+  let description = [{
+    For an `scf.for` whose body holds exactly one `tt.dot`, accumulating in
+    a `#ttg.nvidia_mma` version 2 layout (Ampere `mma.sync`), whose two
+    operands are `ttg.local_load`s into `#ttg.dot_op` layouts (possibly
+    followed by a chain of single-operand, single-use ops such as
+    conversions) of shared-memory buffers that the loop carries as
+    iteration arguments, the dot is split along K into slices of
+    `8 * kWidth` elements (`256 / bitwidth` when kWidth is 0): 16 for f16
+    and bf16. Each slice is a `ttg.memdesc_subslice` of the buffer, a
+    `ttg.local_load` of it and a `tt.dot` accumulating into the previous
+    one. The first slice of each operand is loaded before the loop from the
+    buffer's initial value and, at the end of every iteration, from the
+    buffer the iteration yields; the loop carries these as new iteration
+    arguments, so the first slice of the next iteration is read while the
+    tensor cores still work on this one.
+
+    Loops that do not match (no dot or more than one, another MMA version,
+    operands read through `ttg.memdesc_index` inside the loop or through a
+    `local_load` with an async token, K smaller than a slice) are left as
+    they are; the pass never fails. As upstream's pipeliner (and ours)
+    index a multi-buffered allocation inside the loop, pipelined matmuls
+    are left alone too.
+
+    ```mlir
+    // before (in the loop, %a an iteration argument)
+    %x = ttg.local_load %a : !ttg.memdesc<128x32xf16, #shared, #smem> -> tensor<128x32xf16, #dotA>
+    // after: %a0 carried from the previous iteration, then
+    %s = ttg.memdesc_subslice %a[0, 16] : !ttg.memdesc<128x32xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x32>
+    %a1 = ttg.local_load %s : !ttg.memdesc<128x16xf16, #shared, #smem, 128x32> -> tensor<128x16xf16, #dotA>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 #endif // TT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
