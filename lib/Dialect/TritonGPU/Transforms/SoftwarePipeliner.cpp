@@ -871,7 +871,7 @@ private:
 
     // TMA: the first load of each ring announces the bytes of all its
     // loads on the slot's barrier, and the reader waits there first.
-    llvm::DenseMap<Operation *, std::pair<Value, Value>> barrierOf; // load ->
+    llvm::DenseMap<Operation *, Value> barrierOf; // load -> slot it fills
     for (BarrierRing *ring : ringOrder) {
       AsyncLoad &first = *ring->loads.front();
       SlotCounters &c = counters[ring->numBuffers];
@@ -898,7 +898,7 @@ private:
       auto wait = ttng::WaitBarrierOp::create(b, l0, readBar, c.phase);
       setStage(wait, stageOf(use), clusterOf(use));
       for (AsyncLoad *l : ring->loads)
-        barrierOf[l->load] = {writeBar, readBar};
+        barrierOf[l->load] = writeBar;
     }
 
     for (AsyncLoad &l : loads) {
@@ -925,7 +925,7 @@ private:
         auto desc = cast<DescriptorLoadOp>(load);
         auto copy = ttng::AsyncTMACopyGlobalToLocalOp::create(
             b, load->getLoc(), desc.getDesc(), desc.getIndices(),
-            barrierOf[load].first, view, alwaysTrue, desc.getCache(),
+            barrierOf[load], view, alwaysTrue, desc.getCache(),
             desc.getEvict());
         setStage(copy, loadSc.first, loadSc.second);
       } else {
