@@ -8,39 +8,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AMD.h"
-#include "NVIDIA.h"
+#include "GPU.h"
 
-#include "tt/Frontend/KernelInput.h"
 #include "tt/Pipeline/AMD.h"
-#include "tt/Pipeline/Debug.h"
 #include "tt/Pipeline/NVIDIA.h"
-#include "tt/Pipeline/Pipeline.h"
 #include "tt/Target/AMDGPU/AMDGPU.h"
-
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
-static int fail(const Twine &msg) {
-  errs() << "tt-translate: " << msg << "\n";
-  return 1;
-}
-
-static bool write(StringRef path, StringRef data) {
-  return tt::translate::writeOutputFile(path.str(), data.str());
-}
-
-int tt::translate::runAMD(const AMDRequest &req) {
+int tt::translate::runAMD(const GPURequest &req) {
   std::optional<tt::amdgpu::Arch> arch = tt::amdgpu::parseTarget(req.target);
   if (!arch)
     return fail("bad AMD target '" + req.target +
@@ -55,56 +35,17 @@ int tt::translate::runAMD(const AMDRequest &req) {
     opts.numStages = req.numStages;
   std::string lld = tt::amdgpu::findLLD();
 
-  mlir::DialectRegistry registry;
-  tt::registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
-  // MLIR (a file or stdin) or FILE.py::KERNEL through the frontend.
-  SourceMgr sourceMgr;
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  tt::frontend::LoadedKernel kernel;
-  if (!req.python || !tt::frontend::loadKernel(context, sourceMgr, req.input,
-                                               *req.python, "tt-translate",
-                                               kernel))
+  GPUCompile compile(req);
+  int status = 0;
+  if (!compile.load())
     return 1;
-  const std::string &inputText = kernel.keyText;
-  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(kernel.module);
+  if (compile.served(opts,
+                     "lld=" + lld + "\ndevlibs=" + tt::amdgpu::findDeviceLibDir(),
+                     status))
+    return status;
 
-  // TRITON_CACHE_DIR: a hit skips the whole compilation.
-  StringRef ext = req.kind == AMDOutput::LLVMIR   ? "llir"
-                  : req.kind == AMDOutput::AMDGCN ? "amdgcn"
-                                                  : "hsaco";
-  auto cache = tt::debug::CompileCache::open(
-      tt::debug::getCompilationKey(inputText, opts) + "\nlld=" + lld +
-      "\ndevlibs=" + tt::amdgpu::findDeviceLibDir());
-  if (cache && tt::debug::CompileCache::lookupsAllowed()) {
-    std::optional<std::string> hit = cache->lookup(ext);
-    std::optional<std::string> json = cache->lookup("json");
-    if (hit && (req.metadataPath.empty() || json)) {
-      if (!req.metadataPath.empty() && !write(req.metadataPath, *json))
-        return 1;
-      return write(req.output, *hit) ? 0 : 1;
-    }
-  }
-
-  // TRITON_KERNEL_DUMP / TRITON_KERNEL_OVERRIDE for every stage.
-  tt::debug::KernelSession session(inputText, opts);
-  session.setInputModule(*module, kernel.fromPython);
-  auto finish = [&](StringRef stageExt, std::string &data) {
-    if (Error e = session.finishStage(stageExt, data)) {
-      errs() << "tt-translate: " << toString(std::move(e)) << "\n";
-      return false;
-    }
-    if (cache)
-      if (Error e = cache->store(session.getKernelName().str() + "." +
-                                     stageExt.str(),
-                                 data))
-        errs() << "tt-translate: warning: " << toString(std::move(e)) << "\n";
-    return true;
-  };
-
-  if (Error e = tt::lowerToLLVMDialectAMD(*module, opts))
+  mlir::ModuleOp module = compile.getModule();
+  if (Error e = tt::lowerToLLVMDialectAMD(module, opts))
     return fail(toString(std::move(e)));
   // The module may name another architecture than --target.
   arch = tt::amdgpu::parseTarget(opts.target);
@@ -112,7 +53,7 @@ int tt::translate::runAMD(const AMDRequest &req) {
     return fail("bad AMD target '" + opts.target + "' in the module");
 
   LLVMContext llvmContext;
-  auto llvmModule = tt::translateToLLVMIR(*module, llvmContext);
+  auto llvmModule = tt::translateToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return fail(toString(llvmModule.takeError()));
 
@@ -124,33 +65,27 @@ int tt::translate::runAMD(const AMDRequest &req) {
     if (Error e = tt::amdgpu::optimizeModule(**llvmModule, cg))
       return fail(toString(std::move(e)));
   }
-  if (Error e = session.finishStage("llir", *llvmModule, llvmContext))
-    return fail(toString(std::move(e)));
-
-  std::string json = tt::buildAMDMetadataJSON(*module, opts);
-  if (!finish("json", json))
-    return 1;
-  if (!req.metadataPath.empty() && !write(req.metadataPath, json))
+  if (!compile.finishLLVM(*llvmModule, llvmContext))
     return 1;
 
-  if (req.kind == AMDOutput::LLVMIR) {
+  std::string json = tt::buildAMDMetadataJSON(module, opts);
+  if (!compile.writeMetadata(json))
+    return 1;
+
+  if (req.emit == "llir") {
     std::string text;
     raw_string_ostream os(text);
     (*llvmModule)->print(os, nullptr);
-    if (cache)
-      consumeError(cache->store(session.getKernelName().str() + ".llir", text));
-    return write(req.output, text) ? 0 : 1;
+    return compile.emit("llir", text, /*finished=*/true);
   }
-  if (req.kind == AMDOutput::AMDGCN) {
+  if (req.emit == "amdgcn") {
     Expected<std::string> text = [&] {
       tt::debug::StepTimer timer("LLVM IR to AMDGCN");
       return tt::amdgpu::emitAssembly(**llvmModule, cg);
     }();
     if (!text)
       return fail(toString(text.takeError()));
-    if (!finish("amdgcn", *text))
-      return 1;
-    return write(req.output, *text) ? 0 : 1;
+    return compile.emit("amdgcn", *text);
   }
   Expected<std::string> object = [&] {
     tt::debug::StepTimer timer("LLVM IR to AMDGPU object");
@@ -164,7 +99,5 @@ int tt::translate::runAMD(const AMDRequest &req) {
   }();
   if (!hsaco)
     return fail(toString(hsaco.takeError()));
-  if (!finish("hsaco", *hsaco))
-    return 1;
-  return write(req.output, *hsaco) ? 0 : 1;
+  return compile.emit("hsaco", *hsaco);
 }

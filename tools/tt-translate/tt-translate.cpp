@@ -17,8 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AMD.h"
-#include "NVIDIA.h"
+#include "GPU.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Frontend/KernelInput.h"
@@ -204,10 +203,10 @@ int getNumWarps(mlir::ModuleOp module) {
 }
 } // namespace
 
-/// --target hip:gfxNNN: the AMD path (AMD.cpp) reads its input itself.
-static int runAMDTarget(Emit kind, const std::string &tgt) {
-  if (kind != Emit::LLVMIR && kind != Emit::AMDGCN && kind != Emit::HSACO)
-    return fail("--target " + tgt + " emits --llvmir, --amdgcn or --hsaco");
+/// --target cuda:NN / hip:gfxNNN: NVIDIA.cpp and AMD.cpp read their input
+/// themselves; a file's nesting is checked here (stdin can be read only
+/// once, so it is not pre-checked).
+static int runGPUTarget(Emit kind, const std::string &tgt, bool nvidia) {
   if (inputFile != "-") {
     std::string err;
     if (auto buf = mlir::openInputFile(inputFile, &err))
@@ -216,18 +215,20 @@ static int runAMDTarget(Emit kind, const std::string &tgt) {
         return 1;
       }
   }
-  tt::translate::AMDRequest req;
+  tt::translate::GPURequest req;
   req.input = inputFile;
   req.output = outputFile;
   req.target = tgt;
   req.metadataPath = noMetadata ? std::string() : std::string(metadataFile);
-  req.kind = kind == Emit::LLVMIR   ? tt::translate::AMDOutput::LLVMIR
-             : kind == Emit::AMDGCN ? tt::translate::AMDOutput::AMDGCN
-                                    : tt::translate::AMDOutput::HSACO;
+  req.emit = kind == Emit::LLVMIR   ? "llir"
+             : kind == Emit::PTX    ? "ptx"
+             : kind == Emit::Cubin  ? "cubin"
+             : kind == Emit::AMDGCN ? "amdgcn"
+                                    : "hsaco";
   req.numWarps = numWarps;
   req.numStages = numStages;
   req.python = &pythonOptions;
-  return tt::translate::runAMD(req);
+  return nvidia ? tt::translate::runNVIDIA(req) : tt::translate::runAMD(req);
 }
 
 static int runTool(int argc, char **argv) {
@@ -281,31 +282,13 @@ static int runTool(int argc, char **argv) {
       return fail("--target " + tgt + " emits --llvmir, --ptx or --cubin");
     if (!tt::getComputeCapability(t))
       return fail("bad NVIDIA target '" + tgt + "' (expected cuda:NN, e.g. cuda:90)");
-    // The NVIDIA path reads its input itself; check a file's nesting here
-    // (stdin can be read only once, so it is not pre-checked).
-    if (inputFile != "-") {
-      std::string err;
-      if (auto buf = mlir::openInputFile(inputFile, &err))
-        if (!tt::checkIRNesting((*buf).getBuffer(), tt::kMaxIRNesting, err)) {
-          errs() << inputFile << ": error: " << err << "\n";
-          return 1;
-        }
-    }
-    tt::translate::NVIDIARequest req;
-    req.input = inputFile;
-    req.output = outputFile;
-    req.target = tgt;
-    req.metadataPath = noMetadata ? std::string() : std::string(metadataFile);
-    req.kind = kind == Emit::LLVMIR ? tt::translate::NVIDIAOutput::LLVMIR
-               : kind == Emit::PTX  ? tt::translate::NVIDIAOutput::PTX
-                                    : tt::translate::NVIDIAOutput::Cubin;
-    req.numWarps = numWarps;
-    req.numStages = numStages;
-    req.python = &pythonOptions;
-    return tt::translate::runNVIDIA(req);
+    return runGPUTarget(kind, tgt, /*nvidia=*/true);
   }
-  if (t.starts_with("hip:")) // AMD.cpp
-    return runAMDTarget(kind, tgt);
+  if (t.starts_with("hip:")) {
+    if (kind != Emit::LLVMIR && kind != Emit::AMDGCN && kind != Emit::HSACO)
+      return fail("--target " + tgt + " emits --llvmir, --amdgcn or --hsaco");
+    return runGPUTarget(kind, tgt, /*nvidia=*/false);
+  }
   if (t != "cpu")
     return fail("unknown target '" + tgt +
                 "' (expected cpu, cuda:NN or hip:gfxNNN)");
