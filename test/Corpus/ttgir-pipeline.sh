@@ -15,18 +15,8 @@ tmp=${TMPDIR:-/tmp}/tt-ttgir-pipeline.$$
 mkdir -p "$tmp" || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# "<op-name> <count>" for every op in an MLIR file, custom or generic form.
-count_ops() {
-  awk '{
-    line = $0
-    sub(/^[ \t]+/, "", line)
-    if (line ~ /^#/ || line ~ /^\/\//) next
-    sub(/^(%[^ =]+(, *%[^ =]+)* = )/, "", line)
-    if (match(line, /^"?[a-z_][a-z0-9_]*\.[a-z0-9_.]+"?/)) {
-      op = substr(line, RSTART, RLENGTH); gsub(/"/, "", op); n[op]++
-    }
-  } END { for (op in n) print op, n[op] }' "$1" | sort
-}
+# "<op-name> <count>" for every op kind in an MLIR file.
+count_ops() { "$(dirname "$0")/../Support/count-ops.sh" "$1"; }
 
 # The encodings defined as aliases (`#name = #ttg.<...>`), without names.
 layouts() {

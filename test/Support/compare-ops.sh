@@ -3,17 +3,7 @@
 # Counts the ops of each kind in two MLIR files (custom or generic form) and
 # prints one line per kind, sorted: "<op> <ours> <upstream> same|DIFF",
 # then "total <ours> <upstream>".
-count_ops() {
-  awk '{
-    line = $0
-    sub(/^[ \t]+/, "", line)
-    if (line ~ /^#/ || line ~ /^\/\//) next
-    sub(/^(%[^ =]+(, *%[^ =]+)* = )/, "", line)
-    if (match(line, /^"?[a-z_][a-z0-9_]*\.[a-z0-9_.]+"?/)) {
-      op = substr(line, RSTART, RLENGTH); gsub(/"/, "", op); n[op]++
-    }
-  } END { for (op in n) print op, n[op] }' "$1" | sort
-}
+count_ops() { "$(dirname "$0")/count-ops.sh" "$1"; }
 tmp=${TMPDIR:-/tmp}/tt-compare-ops.$$
 trap 'rm -f "$tmp".a "$tmp".b' EXIT
 count_ops "$1" > "$tmp.a" || exit 2
