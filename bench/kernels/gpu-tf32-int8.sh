@@ -2,7 +2,8 @@
 # Runs on the H200 machine from the repository root: the tf32 and int8
 # matmuls of bench/kernels (our PTX compiled from upstream's unchanged TTIR
 # next to upstream's PTX, same tt-run, same YAML, same inputs), the int8
-# kernel compiled for cuda:80 (mma.sync m16n8k32, run on the H200), and the
+# and tf32 kernels compiled for cuda:80 (mma.sync m16n8k32 s8, m16n8k8
+# tf32; run on the H200), and the
 # tritongpu-prefetch check kernel (cuda:80, plain vs prefetched). Checks
 # first (tf32 against float64 at 1024^3 with rtol/atol 1e-2, int8 exactly
 # at 1024^3 and 4096^3), then times (CUDA events, L2 flushed, median of
@@ -14,7 +15,9 @@
 #     bench/kernels/matmul-i8-128x256x128-w8-s3/matmul_acc_kernel.ttir -o $C/i8-ours.ptx
 #   tt-translate --target cuda:80 --num-warps 8 --num-stages 3 --ptx --metadata $C/i8sm80-ours.json \
 #     bench/kernels/matmul-i8-128x256x128-w8-s3/matmul_acc_kernel.ttir -o $C/i8sm80-ours.ptx
-#   (i8sm80-up.{ptx,json}: gen-upstream.py's int8 kernel with arch=80)
+#   tt-translate --target cuda:80 --num-warps 4 --num-stages 3 --ptx --metadata $C/tf32sm80-ours.json \
+#     bench/kernels/matmul-tf32-128x128x32-w4-s3/matmul_acc_kernel.ttir -o $C/tf32sm80-ours.ptx
+#   ({i8,tf32}sm80-up.{ptx,json}: gen-upstream.py's int8 and tf32 kernels with arch=80)
 #   I=test/Conversion/TritonNvidiaGPUToLLVM/Inputs/prefetch-matmul-sm80.ttgir
 #   tt-translate --target cuda:80 --ptx --metadata $C/pf-plain.json $I -o $C/pf-plain.ptx
 #   tt-opt $I --tritongpu-prefetch | tt-translate --target cuda:80 --ptx --metadata $C/pf-prefetch.json -o $C/pf-prefetch.ptx
@@ -34,6 +37,7 @@ run() { # label yaml [tt-run args...]
 tf32="--kernel upstream=$K/matmul-tf32-128x128x32-w4-s3/matmul_acc_kernel.ptx --kernel tt=$C/tf32-ours.ptx"
 i8="--kernel upstream=$K/matmul-i8-128x256x128-w8-s3/matmul_acc_kernel.ptx --kernel tt=$C/i8-ours.ptx"
 i8sm80="--kernel upstream=$C/i8sm80-up.ptx --kernel tt=$C/i8sm80-ours.ptx"
+tf32sm80="--kernel upstream=$C/tf32sm80-up.ptx --kernel tt=$C/tf32sm80-ours.ptx"
 run tf32-1024 $M/matmul-tf32-128x128x32.run.yaml --bench $tf32
 run tf32-4096 $M/matmul-tf32-128x128x32.run.yaml --bench --no-check --set M=4096 --set N=4096 --set K=4096 $tf32
 run tf32-8192 $M/matmul-tf32-128x128x32.run.yaml --bench --no-check --set M=8192 --set N=8192 --set K=8192 $tf32
@@ -42,6 +46,8 @@ run i8-4096 $M/matmul-i8-128x256x128.run.yaml --bench --set M=4096 --set N=4096 
 run i8-8192 $M/matmul-i8-128x256x128.run.yaml --bench --no-check --set M=8192 --set N=8192 --set K=8192 $i8
 run i8sm80-1024 $M/matmul-i8-128x256x128.run.yaml $i8sm80
 run i8sm80-4096 $M/matmul-i8-128x256x128.run.yaml --bench --no-check --set M=4096 --set N=4096 --set K=4096 $i8sm80
+run tf32sm80-1024 $M/matmul-tf32-128x128x32.run.yaml $tf32sm80
+run tf32sm80-4096 $M/matmul-tf32-128x128x32.run.yaml --bench --no-check --set M=4096 --set N=4096 --set K=4096 $tf32sm80
 run prefetch-1024 $M/prefetch-sm80.run.yaml --bench --kernel upstream=$C/pf-plain.ptx --kernel tt=$C/pf-prefetch.ptx
 python3 - "$OUT" <<'PY'
 import json, sys, glob, os

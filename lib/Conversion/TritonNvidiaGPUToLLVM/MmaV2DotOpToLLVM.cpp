@@ -6,6 +6,8 @@
 // operands are in registers (#ttg.dot_op layouts of that parent, kWidth
 // the number of elements in 32 bits) becomes, one per 16x8 tile of the
 // result and 32 bytes of K:
+//  - f32 read as tf32 (inputPrecision tf32, kWidth 1):
+//    `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`;
 //  - f16/bf16 (kWidth 2): `mma.sync.aligned.m16n8k16.row.col.f32`, f32
 //    accumulators;
 //  - i8 (kWidth 4): `mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8
@@ -110,13 +112,18 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (dType.getRank() != 2)
       return op.emitError("cannot lower a batched (rank 3) mma.sync dot yet");
     Type elem = aType.getElementType();
-    bool s8 = elem.isInteger(8);
+    bool s8 = elem.isInteger(8), tf32 = elem.isF32();
     if (elem != bType.getElementType() ||
-        !(elem.isF16() || elem.isBF16() || s8))
+        !(elem.isF16() || elem.isBF16() || s8 || tf32))
       return op.emitError() << "cannot lower tt.dot of " << elem << " x "
                             << bType.getElementType()
-                            << " with mma.sync (f16, bf16 and i8 are "
-                               "supported)";
+                            << " with mma.sync (f16, bf16, f32 as tf32 and "
+                               "i8 are supported)";
+    if (tf32 && op.getInputPrecision() != InputPrecision::TF32)
+      return op.emitError() << "cannot lower tt.dot of f32 operands with "
+                               "inputPrecision = "
+                            << stringifyInputPrecision(op.getInputPrecision())
+                            << " with mma.sync, which reads f32 only as tf32";
     Type accElem = dType.getElementType();
     if (s8 ? !accElem.isInteger(32) : !accElem.isF32())
       return op.emitError() << "cannot lower tt.dot of " << elem
@@ -124,7 +131,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                             << " with mma.sync (" << (s8 ? "i32" : "f32")
                             << " is supported)";
     // Elements per 32-bit operand register.
-    unsigned w = s8 ? 4 : 2;
+    unsigned w = s8 ? 4 : tf32 ? 1 : 2;
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getParent() != mma || bEnc.getParent() != mma ||
@@ -191,9 +198,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
 
     std::string shape = "m16n8k" + std::to_string(kTile);
     // Integer sums saturate at the i32 range (.satfinite), as upstream's.
-    std::string types = s8 ? ".satfinite.s32.s8.s8.s32"
-                           : (elem.isF16() ? ".f32.f16.f16.f32"
-                                           : ".f32.bf16.bf16.f32");
+    std::string types = s8     ? ".satfinite.s32.s8.s8.s32"
+                        : tf32   ? ".f32.tf32.tf32.f32"
+                        : elem.isF16() ? ".f32.f16.f16.f32"
+                                       : ".f32.bf16.bf16.f32";
     std::string text = "mma.sync.aligned." + shape + ".row.col" + types +
                        " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
                        "{$10,$11,$12,$13};";

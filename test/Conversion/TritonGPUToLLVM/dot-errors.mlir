@@ -182,11 +182,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// mma.sync with tf32 operands is not lowered yet.
+// mma.sync reads f32 operands only as tf32: ieee is refused.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @tf32(%a: tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<32x16xf32, #mma>) -> tensor<32x16xf32, #mma> {
-    // expected-error @+2 {{cannot lower tt.dot of 'f32' x 'f32' with mma.sync (f16, bf16 and i8 are supported)}}
+    // expected-error @+2 {{cannot lower tt.dot of f32 operands with inputPrecision = ieee with mma.sync, which reads f32 only as tf32}}
     // expected-error @+1 {{failed to legalize}}
     %d = tt.dot %a, %b, %c : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
     tt.return %d : tensor<32x16xf32, #mma>
