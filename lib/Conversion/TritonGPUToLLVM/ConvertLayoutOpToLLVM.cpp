@@ -4,13 +4,33 @@
 //
 // A layout conversion keeps the registers when both layouts place every
 // element in the same lane and warp. Otherwise it goes through the
-// operation's scratch buffer laid out row-major with 16 bytes of padding
-// per row: each thread writes its elements, a barrier, each thread reads
-// the elements of its new layout. The padding shifts consecutive rows by
-// four banks, so that the column-pair stores of a tensor-core accumulator
-// (8 rows x 4 lanes) and the row reads of a blocked layout hit distinct
-// banks. Both sides use the widest accesses (up to 16 bytes) their
-// registers allow, with the register part of each address as an immediate.
+// operation's scratch buffer, in one of two arrangements:
+//
+//   - Matrix rows (NVIDIA, sm_90 and later): a 16-bit tensor whose threads
+//     hold element pairs in the tensor-core accumulator arrangement (a
+//     register bit and two lane bits walk the 8 columns of a row, three
+//     more lane bits 8 rows: mma v2 and v3 after the f32 -> f16 truncation)
+//     going to a layout whose threads read 16-byte rows (sizePerThread
+//     [1, 8] blocked layouts). The buffer holds the tensor as 16-byte
+//     chunks, row-major, with the low three bits of each chunk's index
+//     XORed by a linear function of its higher bits, chosen from the two
+//     layouts so that the 8 rows one stmatrix phase writes and the 8 chunks
+//     a quarter warp reads fall in distinct bank groups. The source side is
+//     `stmatrix.sync.aligned.m8n8.x4` (four pair registers per instruction,
+//     each lane naming one 16-byte row), the destination side 16-byte
+//     ld.shared.v4 loads.
+//   - Padded rows (everything else): row-major with 16 bytes of padding
+//     per row: each thread writes its elements, a barrier, each thread reads
+//     the elements of its new layout. The padding shifts consecutive rows by
+//     four banks, so that the column-pair stores of a tensor-core
+//     accumulator (8 rows x 4 lanes) and the row reads of a blocked layout
+//     hit distinct banks. Both sides use the widest accesses (up to 16
+//     bytes) their registers allow.
+//
+// Either way every address is computed once per thread from its lane and
+// warp bits (the layouts are linear over GF(2)), plus one base per distinct
+// XOR pattern the registers add, the rest of the register part being an
+// immediate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,6 +188,417 @@ void planPadded(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix rows: stmatrix into a buffer of XOR-swizzled 16-byte chunks
+//===----------------------------------------------------------------------===//
+
+/// The buffer of the matrix-rows path: the tensor as chunks of 8 elements
+/// along its last dim, numbered row-major (index m); chunk m lives at
+/// chunk m ^ f(m >> 3), f XORing swizzle[k] into the low three bits for
+/// every bit k set in m >> 3. Chunk indices and placements are linear over
+/// GF(2), so a placement of a sum of basis vectors is the XOR of theirs.
+struct ChunkBuffer {
+  SmallVector<int64_t> strides; // chunk-index stride of each dim
+  SmallVector<int32_t> swizzle;
+  int64_t chunks = 0;
+
+  /// The chunk index of a coordinate whose last component is a multiple of
+  /// 8 (the dims' bit fields are disjoint: the sum is an XOR).
+  int64_t index(ArrayRef<int32_t> c) const {
+    int64_t m = 0;
+    for (unsigned d = 0, e = c.size(); d < e; ++d)
+      m += int64_t(d + 1 == e ? c[d] >> 3 : c[d]) * strides[d];
+    return m;
+  }
+  /// Where chunk index `m` is stored, in chunks.
+  int64_t place(int64_t m) const {
+    int64_t low = 0;
+    for (unsigned k = 0; k < swizzle.size(); ++k)
+      if ((m >> (k + 3)) & 1)
+        low ^= swizzle[k];
+    return m ^ low;
+  }
+  /// The placement of basis `i` of input `in` of `l`.
+  int64_t placeBasis(const tt::LinearLayout &l, tt::Dim in, unsigned i) const {
+    tt::LinearLayout::Basis v = l.getBasis(in, i);
+    return place(index(SmallVector<int32_t>(v.begin(), v.end())));
+  }
+};
+
+/// Basis `i` of `in` moves along the last dim only, by `value`.
+bool isColumnStep(const tt::LinearLayout &l, tt::Dim in, unsigned i,
+                  int32_t value) {
+  if (i >= l.getInDimSizeLog2(in))
+    return false;
+  tt::LinearLayout::Basis v = l.getBasis(in, i);
+  for (unsigned d = 0; d + 1 < v.size(); ++d)
+    if (v[d] != 0)
+      return false;
+  return v.back() == value;
+}
+
+/// Every register basis from `firstReg`, lane basis from `firstLane` and
+/// warp basis keeps 8-element chunks whole; one CTA.
+bool keepsChunks(const tt::LinearLayout &l, unsigned firstReg,
+                 unsigned firstLane) {
+  if (l.hasInDim(tt::kBlock) && l.getInDimSize(tt::kBlock) != 1)
+    return false;
+  for (auto [in, first] : {std::pair{tt::kRegister, firstReg},
+                           {tt::kLane, firstLane},
+                           {tt::kWarp, 0u}}) {
+    if (!l.hasInDim(in))
+      continue;
+    for (unsigned i = first, e = l.getInDimSizeLog2(in); i < e; ++i)
+      if (l.getBasis(in, i).back() % 8 != 0)
+        return false;
+  }
+  return true;
+}
+
+/// The rank over GF(2) of a set of bit vectors.
+unsigned rankOf(SmallVector<int64_t> vs) {
+  unsigned rank = 0;
+  for (unsigned i = 0; i < vs.size(); ++i) {
+    if (vs[i] == 0)
+      continue;
+    ++rank;
+    int64_t pivot = vs[i] & -vs[i];
+    for (unsigned j = i + 1; j < vs.size(); ++j)
+      if (vs[j] & pivot)
+        vs[j] ^= vs[i];
+  }
+  return rank;
+}
+
+/// How far the wavefronts `phases` (per phase, the chunk indices its lane
+/// bits step by) are from conflict-free: per phase, the dimensions of the
+/// chunks it touches that do not show in their bank groups (place & 7).
+unsigned bankConflicts(const ChunkBuffer &buf,
+                       ArrayRef<SmallVector<int64_t>> phases) {
+  unsigned lost = 0;
+  for (ArrayRef<int64_t> phase : phases) {
+    SmallVector<int64_t> placed, groups;
+    for (int64_t m : phase) {
+      placed.push_back(buf.place(m));
+      groups.push_back(buf.place(m) & 7);
+    }
+    lost += rankOf(placed) - rankOf(groups);
+  }
+  return lost;
+}
+
+/// Picks the swizzle so that the chunks each of `phases` touches fall in
+/// distinct bank groups. First greedily: a chunk whose group the phase
+/// already spans gets a high index bit no earlier chunk uses XOR a group
+/// outside the span. When that leaves conflicts (the rows the source writes
+/// and the chunks the destination reads share index bits), every
+/// assignment of the high bits the phases use is tried (at most 8^6).
+void chooseSwizzle(ChunkBuffer &buf, ArrayRef<SmallVector<int64_t>> phases) {
+  unsigned highBits = llvm::Log2_64(buf.chunks);
+  highBits = highBits > 3 ? highBits - 3 : 0;
+  buf.swizzle.assign(highBits, 0);
+  SmallVector<bool> locked(highBits, false);
+  for (ArrayRef<int64_t> phase : phases) {
+    SmallVector<int32_t> span{0};
+    for (int64_t m : phase) {
+      if (m == 0) // A lane bit that does not move: the same chunk.
+        continue;
+      int32_t group = buf.place(m) & 7;
+      for (unsigned k = 0; k < highBits && llvm::is_contained(span, group);
+           ++k) {
+        if (!((m >> (k + 3)) & 1) || locked[k])
+          continue;
+        for (int32_t e = 1; e < 8; ++e)
+          if (!llvm::is_contained(span, group ^ e)) {
+            buf.swizzle[k] = e;
+            group ^= e;
+            break;
+          }
+        locked[k] = true;
+      }
+      for (unsigned k = 0; k < highBits; ++k)
+        if ((m >> (k + 3)) & 1)
+          locked[k] = true;
+      if (!llvm::is_contained(span, group))
+        for (unsigned i = 0, e = span.size(); i < e; ++i)
+          span.push_back(span[i] ^ group);
+    }
+  }
+  unsigned best = bankConflicts(buf, phases);
+  if (best == 0)
+    return;
+  SmallVector<unsigned> used;
+  for (unsigned k = 0; k < highBits; ++k)
+    if (llvm::any_of(phases, [&](ArrayRef<int64_t> phase) {
+          return llvm::any_of(phase,
+                              [&](int64_t m) { return (m >> (k + 3)) & 1; });
+        }))
+      used.push_back(k);
+  if (used.size() > 6)
+    return;
+  ChunkBuffer trial = buf;
+  SmallVector<int32_t> bestSwizzle = buf.swizzle;
+  for (int64_t code = 0, e = int64_t(1) << (3 * used.size());
+       code < e && best > 0; ++code) {
+    for (auto [i, k] : llvm::enumerate(used))
+      trial.swizzle[k] = (code >> (3 * i)) & 7;
+    unsigned lost = bankConflicts(trial, phases);
+    if (lost < best) {
+      best = lost;
+      bestSwizzle = trial.swizzle;
+    }
+  }
+  buf.swizzle = bestSwizzle;
+}
+
+/// The matrix-rows buffer when the conversion `src` -> `dst` of a tensor of
+/// `type` fits the path: 16-bit elements; in `src`, register bit 0 and lane
+/// bits 0-1 walk columns 1, 2, 4 (the pair of a 32-bit register, 4 lanes
+/// per 8-column row) and lane bits 2-4 the rows of an 8x8 matrix; in
+/// `dst`, register bits 0-2 walk columns 1, 2, 4 (a 16-byte row per
+/// access); every other basis of both moves by whole chunks.
+std::optional<ChunkBuffer> matchMatrixRows(const tt::LinearLayout &src,
+                                           const tt::LinearLayout &dst,
+                                           RankedTensorType type) {
+  Type elem = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() != 16 ||
+      shape.empty() || shape.back() < 8 ||
+      src.getOutDimNames() != dst.getOutDimNames() ||
+      !src.hasInDim(tt::kLane) || src.getInDimSizeLog2(tt::kLane) != 5)
+    return std::nullopt;
+  if (!isColumnStep(src, tt::kRegister, 0, 1) ||
+      !isColumnStep(src, tt::kLane, 0, 2) ||
+      !isColumnStep(src, tt::kLane, 1, 4) || !keepsChunks(src, 1, 2))
+    return std::nullopt;
+  if (!isColumnStep(dst, tt::kRegister, 0, 1) ||
+      !isColumnStep(dst, tt::kRegister, 1, 2) ||
+      !isColumnStep(dst, tt::kRegister, 2, 4) || !keepsChunks(dst, 3, 0))
+    return std::nullopt;
+
+  ChunkBuffer buf;
+  unsigned rank = shape.size();
+  buf.strides.assign(rank, 1);
+  int64_t stride = 1;
+  for (unsigned d = rank; d-- > 0;) {
+    buf.strides[d] = stride;
+    stride *= d + 1 == rank ? shape[d] / 8 : shape[d];
+  }
+  buf.chunks = stride;
+  // The wavefronts: the 8 rows of one stored matrix (source lane bits 2-4)
+  // and the 8 chunks of a quarter warp's loads (destination lane bits 0-2).
+  SmallVector<SmallVector<int64_t>, 2> phases(2);
+  for (unsigned i = 2; i < 5; ++i)
+    phases[0].push_back(buf.placeBasis(src, tt::kLane, i));
+  for (unsigned i = 0; i < 3 && dst.hasInDim(tt::kLane) &&
+                       i < dst.getInDimSizeLog2(tt::kLane);
+       ++i)
+    phases[1].push_back(buf.placeBasis(dst, tt::kLane, i));
+  chooseSwizzle(buf, phases);
+  return buf;
+}
+
+/// Byte addresses of one side of the matrix-rows path: lane bit i moves the
+/// placed chunk by `laneChunks[i]`, warp bit i by `warpChunks[i]`; access g
+/// adds `regChunks[g]`. One base per distinct part of the register chunks
+/// the lanes and warps may also flip; the rest an immediate addend.
+void planChunks(OpBuilder &b, Location loc, Value scratch,
+                ArrayRef<int64_t> laneChunks, ArrayRef<int64_t> warpChunks,
+                ArrayRef<int64_t> regChunks, const LoweringContext &lc,
+                SmallVector<Value> &bases, SmallVector<unsigned> &baseOf,
+                SmallVector<int64_t> &addends) {
+  Value hw = i32Const(b, loc, 0);
+  int64_t mask = 0;
+  for (auto [id, chunks] :
+       {std::pair{laneId(b, loc, lc), laneChunks},
+        std::pair{warpId(b, loc, lc), warpChunks}}) {
+    for (auto [bit, c] : llvm::enumerate(chunks)) {
+      if (c == 0)
+        continue;
+      mask |= c;
+      Value one = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+          i32Const(b, loc, 1));
+      hw = LLVM::XOrOp::create(
+          b, loc, hw, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, 16 * c)));
+    }
+  }
+  std::map<int64_t, unsigned> seen;
+  for (int64_t c : regChunks) {
+    int64_t flipped = c & mask;
+    auto [it, inserted] = seen.emplace(flipped, bases.size());
+    if (inserted) {
+      Value off = flipped ? (Value)LLVM::XOrOp::create(
+                                b, loc, hw, i32Const(b, loc, 16 * flipped))
+                          : hw;
+      bases.push_back(LLVM::AddOp::create(b, loc, scratch, off));
+    }
+    baseOf.push_back(it->second);
+    addends.push_back(16 * (c & ~mask));
+  }
+}
+
+/// The placed chunk of each combination of the bases `first`.. of `in`
+/// (combination g sets basis first + j for each bit j of g).
+SmallVector<int64_t> registerChunks(const ChunkBuffer &buf,
+                                    const tt::LinearLayout &l, unsigned first) {
+  unsigned bits = l.getInDimSizeLog2(tt::kRegister) - first;
+  SmallVector<int64_t> out(1u << bits, 0);
+  for (unsigned g = 0; g < out.size(); ++g)
+    for (unsigned j = 0; j < bits; ++j)
+      if ((g >> j) & 1)
+        out[g] ^= buf.placeBasis(l, tt::kRegister, first + j);
+  return out;
+}
+
+SmallVector<int64_t> inputChunks(const ChunkBuffer &buf,
+                                 const tt::LinearLayout &l, tt::Dim in) {
+  SmallVector<int64_t> out;
+  if (l.hasInDim(in))
+    for (unsigned i = 0, e = l.getInDimSizeLog2(in); i < e; ++i)
+      out.push_back(buf.placeBasis(l, in, i));
+  return out;
+}
+
+#ifndef NDEBUG
+/// Replays the matrix-rows exchange on the host: the byte every element is
+/// stored at (stmatrix semantics) must be the byte it is loaded from.
+bool replayMatrixRows(const ChunkBuffer &buf, const tt::LinearLayout &src,
+                      const tt::LinearLayout &dst) {
+  auto flat = [&](const tt::LinearLayout &l, int32_t reg, int32_t lane,
+                  int32_t warp) {
+    SmallVector<std::pair<tt::Dim, int32_t>> ins{{tt::kRegister, reg},
+                                                 {tt::kLane, lane}};
+    if (l.hasInDim(tt::kWarp))
+      ins.push_back({tt::kWarp, warp});
+    if (l.hasInDim(tt::kBlock))
+      ins.push_back({tt::kBlock, 0});
+    int64_t f = 0;
+    for (auto [dim, v] : l.apply(ins))
+      f = f * l.getOutDimSize(dim) + v;
+    return f;
+  };
+  auto addressOf = [&](ArrayRef<int64_t> laneChunks,
+                       ArrayRef<int64_t> warpChunks, int64_t regChunk,
+                       int32_t lane, int32_t warp) {
+    int64_t c = regChunk;
+    for (auto [bit, v] : llvm::enumerate(laneChunks))
+      if ((lane >> bit) & 1)
+        c ^= v;
+    for (auto [bit, v] : llvm::enumerate(warpChunks))
+      if ((warp >> bit) & 1)
+        c ^= v;
+    return 16 * c;
+  };
+  std::vector<int64_t> memory(buf.chunks * 8, -1);
+  unsigned pairBits = src.getInDimSizeLog2(tt::kRegister) - 1;
+  unsigned matrixBits = std::min(2u, pairBits);
+  SmallVector<int64_t> laneChunks;
+  for (unsigned i = 2; i < 5; ++i)
+    laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
+  for (unsigned j = 0; j < matrixBits; ++j)
+    laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
+  SmallVector<int64_t> warps = inputChunks(buf, src, tt::kWarp);
+  SmallVector<int64_t> regs = registerChunks(buf, src, 1 + matrixBits);
+  int32_t numWarps = src.hasInDim(tt::kWarp) ? src.getInDimSize(tt::kWarp) : 1;
+  unsigned x = 1u << matrixBits;
+  for (int32_t w = 0; w < numWarps; ++w)
+    for (unsigned g = 0; g < regs.size(); ++g)
+      for (int32_t t = 0; t < 32; ++t)
+        for (unsigned i = 0; i < x; ++i) {
+          int64_t row = addressOf(laneChunks, warps, regs[g], 8 * i + t / 4, w);
+          unsigned p = g * x + i;
+          for (unsigned h = 0; h < 2; ++h) {
+            int64_t at = row / 2 + 2 * (t % 4) + h;
+            int64_t e = flat(src, 2 * p + h, t, w);
+            if (at < 0 || at >= int64_t(memory.size()) ||
+                (memory[at] >= 0 && memory[at] != e))
+              return false;
+            memory[at] = e;
+          }
+        }
+  SmallVector<int64_t> dLanes = inputChunks(buf, dst, tt::kLane);
+  SmallVector<int64_t> dWarps = inputChunks(buf, dst, tt::kWarp);
+  SmallVector<int64_t> dRegs = registerChunks(buf, dst, 3);
+  int32_t dstWarps = dst.hasInDim(tt::kWarp) ? dst.getInDimSize(tt::kWarp) : 1;
+  for (int32_t w = 0; w < dstWarps; ++w)
+    for (int32_t t = 0; t < dst.getInDimSize(tt::kLane); ++t)
+      for (unsigned g = 0; g < dRegs.size(); ++g)
+        for (unsigned k = 0; k < 8; ++k) {
+          int64_t at = addressOf(dLanes, dWarps, dRegs[g], t, w) / 2 + k;
+          if (memory[at] != flat(dst, 8 * g + k, t, w))
+            return false;
+        }
+  return true;
+}
+#endif
+
+/// The matrix-rows conversion: stmatrix of the source's pair registers,
+/// barrier, 16-byte loads of the destination's rows.
+SmallVector<Value> convertThroughMatrixRows(
+    OpBuilder &b, Location loc, const ChunkBuffer &buf,
+    const tt::LinearLayout &src, const tt::LinearLayout &dst,
+    ArrayRef<Value> in, Type elemType, Value scratch,
+    const LoweringContext &lc) {
+  // Source: pair p (registers 2p, 2p+1) goes to matrix p % x of stmatrix
+  // p / x; lanes 8i..8i+7 name the rows of matrix i: source lane bits 2-4
+  // for the row, the pair bits for the matrix.
+  assert(replayMatrixRows(buf, src, dst) && "matrix-rows addresses disagree");
+  unsigned pairBits = src.getInDimSizeLog2(tt::kRegister) - 1;
+  unsigned matrixBits = std::min(2u, pairBits);
+  SmallVector<int64_t> laneChunks;
+  for (unsigned i = 2; i < 5; ++i)
+    laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
+  for (unsigned j = 0; j < matrixBits; ++j)
+    laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
+  SmallVector<Value> bases;
+  SmallVector<unsigned> baseOf;
+  SmallVector<int64_t> addends;
+  planChunks(b, loc, scratch, laneChunks, inputChunks(buf, src, tt::kWarp),
+             registerChunks(buf, src, 1 + matrixBits), lc, bases, baseOf,
+             addends);
+  // The pairs are packed before the barrier: in a tensor-core epilogue the
+  // f32 accumulators then die before the exchange starts.
+  SmallVector<Value> words;
+  for (unsigned r = 0; r < in.size(); r += 2)
+    words.push_back(packSharedStore(b, loc, in.slice(r, 2)));
+  barrier(b, loc);
+  unsigned x = 1u << matrixBits;
+  for (unsigned g = 0; g < baseOf.size(); ++g)
+    lc.target->storeMatrix(b, loc, bases[baseOf[g]], addends[g],
+                           ArrayRef<Value>(words).slice(g * x, x));
+  barrier(b, loc);
+
+  // Destination: 8 registers (one chunk) per load.
+  bases.clear();
+  baseOf.clear();
+  addends.clear();
+  planChunks(b, loc, scratch, inputChunks(buf, dst, tt::kLane),
+             inputChunks(buf, dst, tt::kWarp), registerChunks(buf, dst, 3), lc,
+             bases, baseOf, addends);
+  SmallVector<Value> out;
+  for (unsigned g = 0; g < baseOf.size(); ++g)
+    for (Value v : loadShared(b, loc, bases[baseOf[g]], addends[g], elemType, 8))
+      out.push_back(v);
+  return out;
+}
+
+/// Whether a conversion in `op`'s module may take the matrix-rows path
+/// (the module's target is a CUDA GPU with stmatrix). Without a target the
+/// answer is no: the padded buffer, which is larger, is then allocated,
+/// and either lowering fits in it.
+bool moduleHasStoreMatrix(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto target =
+      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
+  if (!target)
+    return false;
+  StringRef t = target.getValue();
+  int cc = 0;
+  return t.consume_front("cuda:") && !t.getAsInteger(10, cc) &&
+         getNVIDIATargetInfo().hasStoreMatrix(cc);
+}
+
 struct ConvertLayoutOpConversion
     : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
   ConvertLayoutOpConversion(TritonGPUToLLVMTypeConverter &tc,
@@ -194,6 +625,19 @@ struct ConvertLayoutOpConversion
     }
 
     Type elemType = getTypeConverter()->convertType(dstType.getElementType());
+    if (lc.target->hasStoreMatrix(lc.computeCapability)) {
+      if (std::optional<ChunkBuffer> buf = matchMatrixRows(src, dst, dstType)) {
+        FailureOr<Value> scratch =
+            scratchAddress(rewriter, loc, op, buf->chunks * 16);
+        if (failed(scratch))
+          return failure();
+        SmallVector<Value> out = convertThroughMatrixRows(
+            rewriter, loc, *buf, src, dst, in, elemType, *scratch, lc);
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
+                                              rewriter, dstType));
+        return success();
+      }
+    }
     unsigned elemBytes = elementBytes(dstType.getElementType());
     PaddedRows rows = paddedRows(dstType.getShape(), elemBytes);
     FailureOr<Value> scratch =
@@ -255,6 +699,9 @@ int64_t mlir::triton::lowering::getConvertLayoutScratchBytes(
   std::optional<tt::LinearLayout> dst = ttg::toLinearLayout(dstType);
   if (!src || !dst || sameThreads(*src, *dst))
     return 0;
+  if (moduleHasStoreMatrix(op))
+    if (std::optional<ChunkBuffer> buf = matchMatrixRows(*src, *dst, dstType))
+      return buf->chunks * 16;
   unsigned elemBytes = elementBytes(dstType.getElementType());
   return paddedRows(dstType.getShape(), elemBytes).elems * elemBytes;
 }

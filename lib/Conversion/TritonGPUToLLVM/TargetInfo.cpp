@@ -165,6 +165,12 @@ void TargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
   b.setInsertionPointToStart(after);
 }
 
+void TargetInfo::storeMatrix(OpBuilder &b, Location loc, Value address,
+                             int64_t addend, ArrayRef<Value> words) const {
+  llvm::report_fatal_error("storeMatrix is not available on the " +
+                           getName() + " target");
+}
+
 //===----------------------------------------------------------------------===//
 // NVIDIA
 //===----------------------------------------------------------------------===//
@@ -223,6 +229,27 @@ public:
         "@$0 st.shared.b" + std::to_string(bits) + " [ $1 + 0 ], $2;";
     inlineAsm(b, loc, Type(), {pred, addr32, word}, text,
               std::string("b,r,") + cls.str(), /*sideEffects=*/true);
+  }
+
+  bool hasStoreMatrix(int computeCapability) const override {
+    return computeCapability >= 90;
+  }
+
+  void storeMatrix(OpBuilder &b, Location loc, Value address, int64_t addend,
+                   ArrayRef<Value> words) const override {
+    unsigned n = words.size();
+    assert((n == 1 || n == 2 || n == 4) && "stmatrix takes 1, 2 or 4 words");
+    std::string text = "stmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
+                       ".shared.b16 [ $0 + " + std::to_string(addend) + " ], {";
+    std::string constraints = "r";
+    SmallVector<Value> args{address};
+    for (unsigned i = 0; i < n; ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",r";
+      args.push_back(words[i]);
+    }
+    text += "};";
+    inlineAsm(b, loc, Type(), args, text, constraints, /*sideEffects=*/true);
   }
 
   void markKernel(LLVM::LLVMFuncOp func, int numWarps,

@@ -76,6 +76,18 @@ public:
   virtual void storeShared(OpBuilder &b, Location loc, Value pred, Value addr,
                            Value v) const = 0;
 
+  /// Whether storeMatrix exists on a GPU of `computeCapability` (NVIDIA's
+  /// stmatrix: sm_90 and later). Never on other targets.
+  virtual bool hasStoreMatrix(int computeCapability) const { return false; }
+  /// `stmatrix.sync.aligned.m8n8.x{1,2,4}.shared.b16` for 1, 2 or 4 i32
+  /// `words`: lane l gives the i32 shared-window `address` (plus `addend`
+  /// bytes) of the 16-byte row l % 8 of matrix l / 8, and word i of lane l
+  /// the two 16-bit elements (low half first) of row l / 4, columns
+  /// 2 (l % 4) and 2 (l % 4) + 1 of matrix i. Only called when
+  /// hasStoreMatrix is true.
+  virtual void storeMatrix(OpBuilder &b, Location loc, Value address,
+                           int64_t addend, ArrayRef<Value> words) const;
+
   /// Loads `vec` consecutive elements of `elemType` from the global pointer
   /// `ptr` (aligned to the whole access) where `pred` is set (a null `pred`:
   /// everywhere); masked-off threads get `others` (zeros when empty). Only
