@@ -155,6 +155,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 
+  // The body stores into the carried buffer before reading it: a slice
+  // read at the end of the previous iteration would be stale.
+  // CHECK-LABEL: tt.func @store_first
+  // CHECK-NOT: ttg.memdesc_subslice
+  // CHECK: tt.return
+  tt.func @store_first(%a0: !ttg.memdesc<64x32xf16, #shared, #smem, mutable>, %b0: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>, %t: tensor<64x32xf16, #dA>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %a = %a0, %b = %b0) -> (tensor<64x64xf32, #mma>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>, !ttg.memdesc<32x64xf16, #shared, #smem, mutable>) : i32 {
+      ttg.local_store %t, %a : tensor<64x32xf16, #dA> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+      %x = ttg.local_load %a : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #dA>
+      %y = ttg.local_load %b : !ttg.memdesc<32x64xf16, #shared, #smem, mutable> -> tensor<32x64xf16, #dB>
+      %d = tt.dot %x, %y, %acc : tensor<64x32xf16, #dA> * tensor<32x64xf16, #dB> -> tensor<64x64xf32, #mma>
+      scf.yield %d, %a, %b : tensor<64x64xf32, #mma>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>, !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+
   // K = 8 is narrower than one slice (16 for kWidth 2): left alone.
   // CHECK-LABEL: tt.func @narrow
   // CHECK-NOT: ttg.memdesc_subslice

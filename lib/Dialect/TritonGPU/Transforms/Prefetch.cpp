@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUPREFETCH
@@ -39,6 +40,28 @@ struct OperandSource {
   ttg::LocalLoadOp load;
   SmallVector<Operation *> chain;
 };
+
+/// Whether `op` (or an op nested in it) may write memory; ops that do not
+/// describe their effects count as writing.
+bool mayWrite(Operation *op) {
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    if (llvm::any_of(effects, [](MemoryEffects::EffectInstance &e) {
+          return isa<MemoryEffects::Write>(e.getEffect());
+        }))
+      return true;
+  } else if (!op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>()) {
+    return !op->hasTrait<mlir::OpTrait::IsTerminator>();
+  }
+  if (!op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>())
+    return false;
+  for (Region &region : op->getRegions())
+    for (Operation &nested : region.getOps())
+      if (mayWrite(&nested))
+        return true;
+  return false;
+}
 
 /// Walks back from a dot operand to the local_load that produced it.
 std::optional<OperandSource> findSource(scf::ForOp loop, Value operand) {
@@ -143,6 +166,15 @@ std::optional<Candidate> analyze(scf::ForOp loop) {
   std::optional<OperandSource> b = findSource(loop, dot.getB());
   if (!a || !b)
     return std::nullopt;
+  // The first slice is read at the end of the previous iteration and the
+  // others right before the dot: nothing before the dot in the body may
+  // write memory (the buffers could change under either).
+  for (Operation &op : *loop.getBody()) {
+    if (&op == dot.getOperation())
+      break;
+    if (mayWrite(&op))
+      return std::nullopt;
+  }
   return Candidate{dot, *a, *b, width};
 }
 

@@ -226,8 +226,9 @@ def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
 
     Loops that do not match (no dot or more than one, another MMA version,
     operands read through `ttg.memdesc_index` inside the loop or through a
-    `local_load` with an async token, K smaller than a slice) are left as
-    they are; the pass never fails. As upstream's pipeliner (and ours)
+    `local_load` with an async token, an op before the dot in the body that
+    may write memory, K smaller than a slice) are left as they are; the
+    pass never fails. As upstream's pipeliner (and ours)
     index a multi-buffered allocation inside the loop, pipelined matmuls
     are left alone too.
 
