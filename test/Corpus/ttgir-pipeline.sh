@@ -2,7 +2,8 @@
 # ttgir-pipeline.sh TOOL CORPUS_DIR EXPECTED_COUNT
 # For each CORPUS_DIR/*/NAME.ttgir of a kernel with a tt.dot (the matmuls),
 # run `TOOL NAME.ttir --tt-ttgir` with the target, warps and stages upstream
-# used (cuda:90; -wW-sS in the folder name) and compare with upstream's
+# used (-wW-sS in the folder name; cuda:90, or cuda:80 for a folder whose
+# name ends in -sm80) and compare with upstream's
 # NAME.ttgir:
 #   - the pipeline succeeds and its output parses and verifies again;
 #   - every op kind occurs exactly as often as in upstream's output;
@@ -29,11 +30,13 @@ for ref in "$dir"/*/*.ttgir; do
   n=$((n+1))
   folder=$(basename "$(dirname "$ref")")
   src=${ref%.ttgir}.ttir
-  warps=$(echo "$folder" | sed -n 's/.*-w\([0-9]*\)-s[0-9]*$/\1/p')
-  stages=$(echo "$folder" | sed -n 's/.*-s\([0-9]*\)$/\1/p')
+  target=cuda:90 base=$folder
+  case $folder in *-sm80) target=cuda:80 base=${folder%-sm80} ;; esac
+  warps=$(echo "$base" | sed -n 's/.*-w\([0-9]*\)-s[0-9]*$/\1/p')
+  stages=$(echo "$base" | sed -n 's/.*-s\([0-9]*\)$/\1/p')
   out="$tmp/$folder.ttgir"
   problems=""
-  if ! "$tool" "$src" --tt-ttgir="target=cuda:90 num-warps=$warps num-stages=$stages" \
+  if ! "$tool" "$src" --tt-ttgir="target=$target num-warps=$warps num-stages=$stages" \
        -o "$out" 2>"$tmp/err"; then
     echo "FAIL $folder: tt-opt --tt-ttgir failed"; head -5 "$tmp/err"
     continue

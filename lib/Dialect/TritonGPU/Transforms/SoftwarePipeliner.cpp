@@ -1299,23 +1299,47 @@ private:
     }
   }
 
-  /// Merges each asynchronous wait into the previous one when only pure
-  /// ops separate them.
+  /// Merges the asynchronous waits of the loop body that no commit group
+  /// separates into the first of them: it then waits for all their tokens,
+  /// keeping the smallest count (with no commit in between, a count means
+  /// the same at either place, so the merged wait is never weaker). On
+  /// sm_80 the waits for A's and B's copies are split by the `local_load`
+  /// of A; one wait before both loads, as upstream emits, lets both reads
+  /// be scheduled together (and avoids the register spills of two).
   void combineWaits(scf::ForOp kernel) {
-    SmallVector<ttg::AsyncWaitOp> waits(kernel.getBody()->getOps<ttg::AsyncWaitOp>());
-    for (ttg::AsyncWaitOp wait : waits) {
-      Operation *prev = wait->getPrevNode();
-      while (prev && !isa<ttg::AsyncWaitOp>(prev) && isMemoryEffectFree(prev))
-        prev = prev->getPrevNode();
-      auto first = dyn_cast_or_null<ttg::AsyncWaitOp>(prev);
-      if (!first)
+    Block *body = kernel.getBody();
+    SmallVector<ttg::AsyncWaitOp> waits(body->getOps<ttg::AsyncWaitOp>());
+    llvm::DenseSet<Operation *> merged;
+    auto availableAt = [](Value v, Operation *at) {
+      Operation *def = v.getDefiningOp();
+      Block *block = def ? def->getBlock()
+                         : cast<BlockArgument>(v).getOwner();
+      if (block != at->getBlock())
+        return block->getParentOp()->isProperAncestor(at);
+      return !def || def->isBeforeInBlock(at);
+    };
+    for (ttg::AsyncWaitOp first : waits) {
+      if (merged.contains(first))
         continue;
       SmallVector<Value> tokens(first.getAsyncToken());
-      tokens.append(wait.getAsyncToken().begin(), wait.getAsyncToken().end());
+      uint32_t num = first.getNum();
+      for (Operation *op = first->getNextNode(); op && !isa<ttg::AsyncCommitGroupOp>(op);) {
+        Operation *next = op->getNextNode();
+        auto wait = dyn_cast<ttg::AsyncWaitOp>(op);
+        if (wait && llvm::all_of(wait.getAsyncToken(), [&](Value t) {
+              return availableAt(t, first);
+            })) {
+          tokens.append(wait.getAsyncToken().begin(),
+                        wait.getAsyncToken().end());
+          num = std::min(num, wait.getNum());
+          wait.getResult().replaceAllUsesWith(first.getResult());
+          merged.insert(wait);
+          wait.erase();
+        }
+        op = next;
+      }
       first.getAsyncTokenMutable().assign(tokens);
-      first.setNum(std::min(first.getNum(), wait.getNum()));
-      wait.getResult().replaceAllUsesWith(first.getResult());
-      wait.erase();
+      first.setNum(num);
     }
   }
 

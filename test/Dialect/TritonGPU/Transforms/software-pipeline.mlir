@@ -140,7 +140,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Ampere: the loads feed mma.sync through conversions to dot-operand
 // layouts; they become copies into two swizzled buffers, read back with
-// ttg.local_load straight into the dot-operand layouts.
+// ttg.local_load straight into the dot-operand layouts after one wait for
+// both operands' copies.
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
@@ -178,12 +179,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE: %[[BUFB:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x128xf16, #[[SH]], #smem, mutable>
 // PIPE-COUNT-2: ttg.async_copy_global_to_local
 // PIPE: scf.for
-// PIPE: %[[WA:.*]] = ttg.async_wait %{{.*}} {num = 3 : i32}
+// PIPE: %[[W:.*]] = ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
+// PIPE-NOT: ttg.async_wait
 // PIPE: %[[SA:.*]] = ttg.memdesc_index %[[BUFA]]
-// PIPE: %[[OA:.*]] = ttg.local_load %[[SA]] token %[[WA]] : !ttg.memdesc<128x64xf16, #[[SH]], #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-// PIPE: %[[WB:.*]] = ttg.async_wait %{{.*}} {num = 2 : i32}
+// PIPE: %[[OA:.*]] = ttg.local_load %[[SA]] token %[[W]] : !ttg.memdesc<128x64xf16, #[[SH]], #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// PIPE-NOT: ttg.async_wait
 // PIPE: %[[SB:.*]] = ttg.memdesc_index %[[BUFB]]
-// PIPE: %[[OB:.*]] = ttg.local_load %[[SB]] token %[[WB]]
+// PIPE: %[[OB:.*]] = ttg.local_load %[[SB]] token %[[W]]
 // PIPE: tt.dot %[[OA]], %[[OB]]
 // PIPE-NOT: warp_group_dot
 // PIPE: scf.yield
