@@ -269,8 +269,13 @@ struct WarpGroupDotOpConversion
         return op.emitError("cannot lower warp_group_dot: the accumulator "
                             "layout does not cover whole wgmma tiles");
 
-    // The warp group's origin: the warp bits above the first two.
-    Value warp = warpId(rewriter, loc, lc);
+    // The warp group's origin: the warp bits above the first two. The warp
+    // index is read from lane 0 (all lanes are converged at a wgmma), which
+    // tells ptxas it is warp-uniform: the descriptors are then computed in
+    // uniform registers instead of being moved there before every wgmma.
+    Value warp = TargetInfo::current().shuffleI32(
+        rewriter, loc, warpId(rewriter, loc, lc), NVVM::ShflKind::idx,
+        i32Const(rewriter, loc, 0), 0x1f);
     auto runtimeOffset = [&](const OperandDesc &d) -> std::pair<Value, int64_t> {
       Value acc32;
       int64_t mask = 0;

@@ -49,13 +49,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // bf16 operands, synchronous (no isAsync): the group is waited for at once.
 // With 8 warps (two warp groups stacked along M) each warp group reads its
 // own 64 rows of A: 8192 bytes further for warps 4-7, a runtime part of the
-// start address; N = 256 in one m64n256k16 instruction per K step.
+// start address (from the warp index read from lane 0); N = 256 in one
+// m64n256k16 instruction per K step.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @dot_bf16(
-  // CHECK: llvm.mlir.constant(8192 : i32) : i32
+  // The warp index comes from lane 0, so ptxas keeps the descriptors in
+  // uniform registers.
+  // CHECK-DAG: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+  // CHECK-DAG: llvm.mlir.constant(8192 : i32) : i32
   // CHECK: nvvm.wgmma.fence.aligned
   // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {$0,{{.*}},$127}, $256, $257, $258, 1, 1, 0, 1;
   // CHECK-NOT: wgmma.mma_async
