@@ -2,21 +2,26 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// ttg.local_load of a 16-bit tensor into the #ttg.dot_op layout of an
-// mma.sync accumulator (#ttg.nvidia_mma version 2, kWidth 2) reads whole
-// fragments with `ldmatrix.sync.aligned.m8n8.x4` (x2 when a thread holds a
-// single 16x8 tile of B): each lane gives the address of one 16-byte row of
-// one of four 8x8 matrices, and every thread receives, per matrix, the pair
-// of elements an mma.sync fragment register holds. `.trans` reads matrices
-// whose rows run along the fragment's K pairs' other dim (B stored N-major,
-// A stored M-major).
+// ttg.local_load into the #ttg.dot_op layout of an mma.sync accumulator
+// (#ttg.nvidia_mma version 2) reads whole fragments with
+// `ldmatrix.sync.aligned.m8n8.x4` (x2 when a thread holds a single tile of
+// B): each lane gives the address of one 16-byte row of one of four 8x8
+// b16 matrices, and every thread receives, per matrix, the 32-bit word an
+// mma.sync fragment register holds: the kWidth = 32 / width elements of one
+// row that are consecutive along K (2 f16/bf16, 4 8-bit integers or floats,
+// 1 tf32). In bytes the fragments of every element type have the same
+// shape (16 rows by 32 bytes of K for A), so one plain ldmatrix serves them
+// all when the buffer stores K contiguously. `.trans` (16-bit elements
+// only) reads matrices whose rows run along the fragment's other dim (B
+// stored N-major, A stored M-major); 8- and 32-bit operands stored so are
+// left to the generic lowering, as are buffers whose rows are not 16
+// contiguous bytes.
 //
 // The addresses are linear over GF(2) in the lane and warp bits (lane bits
 // 0-2 walk the 8 rows of a matrix, bits 3-4 choose the matrix; warp bits as
 // the operand's layout places warps) composed with the inverse of the
 // buffer's shared layout: computed once per thread, the tile's own part an
-// immediate. Falls back to ttg.local_load's generic lowering when the
-// buffer's rows are not 16 contiguous bytes.
+// immediate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,11 +41,11 @@ namespace ttg = mlir::triton::gpu;
 namespace {
 
 /// One ldmatrix: the origins (tensor coordinates, lane 0 of warp 0) of its
-/// 2 or 4 matrices, and for each matrix the two tensor registers its
-/// result word holds (low half first).
+/// 2 or 4 matrices, and for each matrix the kWidth tensor registers its
+/// result word holds (lowest bits first).
 struct LoadMatrix {
   SmallVector<std::pair<int32_t, int32_t>, 4> origins;
-  SmallVector<std::pair<unsigned, unsigned>, 4> registers;
+  SmallVector<SmallVector<unsigned, 4>, 4> registers;
 };
 
 struct LocalLoadMatrixOpConversion
@@ -58,9 +63,16 @@ struct LocalLoadMatrixOpConversion
     auto dot = dyn_cast<ttg::DotOperandEncodingAttr>(type.getEncoding());
     auto mma = dot ? dyn_cast<ttg::NvidiaMmaEncodingAttr>(dot.getParent())
                    : ttg::NvidiaMmaEncodingAttr();
-    if (!mma || mma.getVersionMajor() != 2 || dot.getKWidth() != 2 ||
-        type.getRank() != 2 || type.getElementType().getIntOrFloatBitWidth() != 16 ||
-        lc.computeCapability < 75)
+    if (!mma || mma.getVersionMajor() != 2 || type.getRank() != 2 ||
+        !type.getElementType().isIntOrFloat() || lc.computeCapability < 75)
+      return failure();
+    // kW elements of `width` bits make one 32-bit fragment register; a
+    // 16-byte matrix row holds `vec` of them.
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
+    if (width != 8 && width != 16 && width != 32)
+      return failure();
+    int32_t kW = 32 / width, vec = 128 / width, bytes = width / 8;
+    if (dot.getKWidth() != unsigned(kW))
       return failure();
     // A view inside a larger buffer is read when a memdesc_subslice of the
     // whole 2-D tile made it (as tritongpu-prefetch does): its offsets are
@@ -83,7 +95,8 @@ struct LocalLoadMatrixOpConversion
       return failure();
     unsigned opIdx = dot.getOpIdx();
     unsigned kDim = opIdx == 0 ? 1 : 0;
-    // The buffer's contiguous dim: 8 elements (16 bytes) per row, aligned.
+    // The buffer's contiguous dim: 16 bytes (`vec` elements) per row,
+    // aligned.
     auto dims = inv->getInDimNames();
     tt::LinearLayout::Basis first = tile->getBasis(tt::kOffset, 0);
     unsigned contig = first[0] == 1 ? 0 : 1;
@@ -97,14 +110,17 @@ struct LocalLoadMatrixOpConversion
         if (bit >= inv->getInDimSizeLog2(dims[d]))
           continue;
         int32_t img = inv->getBasis(dims[d], bit, tt::kOffset);
-        bool low = d == contig && bit < 3;
-        if (low ? img != (1 << bit) : (img & 7) != 0)
+        bool low = d == contig && (1 << bit) < vec;
+        if (low ? img != (1 << bit) : (img & (vec - 1)) != 0)
           return failure();
       }
     bool trans = contig != kDim;
+    if (trans && width != 16)
+      return failure();
 
-    // The fragments the threads hold, tile by tile; lanes 0-1 step K pairs,
-    // lanes 2-4 the rows (columns of B), as in the mma.sync fragments.
+    // The fragments the threads hold, tile by tile; lanes 0-1 step K by kW
+    // elements, lanes 2-4 the rows (columns of B), as in the mma.sync
+    // fragments.
     tt::LinearLayout layout = getLayout(type);
     if (layout.getFreeVariableMask(tt::kRegister) != 0 ||
         layout.getInDimSizeLog2(tt::kLane) != 5)
@@ -112,13 +128,15 @@ struct LocalLoadMatrixOpConversion
     for (unsigned bit = 0; bit < 5; ++bit) {
       tt::LinearLayout::Basis l = layout.getBasis(tt::kLane, bit);
       int32_t along = l[kDim], across = l[1 - kDim];
-      if (bit < 2 ? (along != (2 << bit) || across != 0)
+      if (bit < 2 ? (along != (kW << bit) || across != 0)
                   : (across != (1 << (bit - 2)) || along != 0))
         return failure();
     }
     std::map<std::pair<int32_t, int32_t>, SmallVector<int>> tiles;
-    int32_t tileR = 16, tileC = opIdx == 0 ? 16 : 8;
-    unsigned fragSize = opIdx == 0 ? 8 : 4;
+    // A's tiles are 16 x 8kW (M x K), B's 8kW x 8 (K x N); a thread holds
+    // 4 (A) or 2 (B) words of kW elements of each.
+    int32_t tileR = opIdx == 0 ? 16 : 8 * kW, tileC = opIdx == 0 ? 8 * kW : 8;
+    unsigned fragSize = (opIdx == 0 ? 4 : 2) * kW;
     for (unsigned r = 0, e = layout.getInDimSize(tt::kRegister); r < e; ++r) {
       SmallVector<int32_t> c = registerCoord(layout, r);
       std::pair<int32_t, int32_t> origin{c[0] - c[0] % tileR,
@@ -127,8 +145,9 @@ struct LocalLoadMatrixOpConversion
       if (regs.empty())
         regs.assign(fragSize, -1);
       int32_t r0 = c[0] % tileR, c1 = c[1] % tileC;
-      unsigned pos = opIdx == 0 ? 2 * ((r0 >= 8) + 2 * (c1 >= 8)) + (c1 % 2)
-                                : 2 * (r0 >= 8) + (r0 % 2);
+      unsigned pos =
+          opIdx == 0 ? kW * ((r0 >= 8) + 2 * (c1 >= 4 * kW)) + (c1 % kW)
+                     : kW * (r0 >= 4 * kW) + (r0 % kW);
       if (pos >= fragSize || regs[pos] >= 0)
         return failure();
       regs[pos] = r;
@@ -143,8 +162,10 @@ struct LocalLoadMatrixOpConversion
       for (auto &[o, regs] : tiles) {
         LoadMatrix lm;
         for (unsigned i = 0; i < 4; ++i) {
-          lm.origins.push_back({o.first + 8 * (i & 1), o.second + 8 * (i >> 1)});
-          lm.registers.push_back({unsigned(regs[2 * i]), unsigned(regs[2 * i + 1])});
+          lm.origins.push_back(
+              {o.first + 8 * (i & 1), o.second + 4 * kW * (i >> 1)});
+          lm.registers.push_back(SmallVector<unsigned, 4>(
+              regs.begin() + kW * i, regs.begin() + kW * (i + 1)));
         }
         loads.push_back(lm);
       }
@@ -157,13 +178,14 @@ struct LocalLoadMatrixOpConversion
         auto addTile = [&](std::pair<int32_t, int32_t> t) {
           const SmallVector<int> &rs = tiles[t];
           for (unsigned i = 0; i < 2; ++i) {
-            lm.origins.push_back({t.first + 8 * i, t.second});
-            lm.registers.push_back({unsigned(rs[2 * i]), unsigned(rs[2 * i + 1])});
+            lm.origins.push_back({t.first + 4 * kW * i, t.second});
+            lm.registers.push_back(SmallVector<unsigned, 4>(
+                rs.begin() + kW * i, rs.begin() + kW * (i + 1)));
           }
           done.insert(t);
         };
         addTile(o);
-        // Pair with the thread's next 16x8 tile along N (the map is sorted).
+        // Pair with the thread's next tile along N (the map is sorted).
         for (auto &[t, rs] : tiles)
           if (t.first == o.first && t.second > o.second && !done.count(t)) {
             addTile(t);
@@ -236,7 +258,7 @@ struct LocalLoadMatrixOpConversion
       mask |= img;
     SharedMemoryObject smem =
         unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc(), 2);
-    Value two = i32Const(rewriter, loc, 2);
+    Value elemBytes = i32Const(rewriter, loc, bytes);
     std::map<int32_t, Value> bases;
 
     unsigned n = rel.size();
@@ -250,7 +272,7 @@ struct LocalLoadMatrixOpConversion
     constraints += "r";
     Type i32 = rewriter.getI32Type();
     Type elem = getTypeConverter()->convertType(type.getElementType());
-    auto pairType = VectorType::get({2}, elem);
+    auto wordType = VectorType::get({kW}, elem);
     Type resultType =
         n == 1 ? i32
                : (Type)LLVM::LLVMStructType::getLiteral(
@@ -267,21 +289,21 @@ struct LocalLoadMatrixOpConversion
                                                     i32Const(rewriter, loc, x))
                       : hw;
         base = LLVM::AddOp::create(rewriter, loc, smem.address,
-                                   LLVM::MulOp::create(rewriter, loc, off, two));
+                                   LLVM::MulOp::create(rewriter, loc, off,
+                                                       elemBytes));
       }
       std::string full = text + "}, [ $" + std::to_string(n) + " + " +
-                         std::to_string(int64_t(a) * 2) + " ];";
+                         std::to_string(int64_t(a) * bytes) + " ];";
       Value res = inlineAsm(rewriter, loc, resultType, {base}, full,
                             constraints, /*sideEffects=*/true);
       for (unsigned q = 0; q < n; ++q) {
         Value word = n == 1 ? res
                             : (Value)LLVM::ExtractValueOp::create(rewriter, loc,
                                                                   res, q);
-        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
-        values[lm.registers[q].first] = LLVM::ExtractElementOp::create(
-            rewriter, loc, pair, i32Const(rewriter, loc, 0));
-        values[lm.registers[q].second] = LLVM::ExtractElementOp::create(
-            rewriter, loc, pair, i32Const(rewriter, loc, 1));
+        Value parts = LLVM::BitcastOp::create(rewriter, loc, wordType, word);
+        for (auto [i, reg] : llvm::enumerate(lm.registers[q]))
+          values[reg] = LLVM::ExtractElementOp::create(
+              rewriter, loc, parts, i32Const(rewriter, loc, i));
       }
     }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
