@@ -85,6 +85,7 @@ void tt::buildTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(triton::createTritonLoopAwareCSE());
   pm.addPass(triton::gpu::createTritonGPUPrefetch());
   pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands(dotOperands));
+  pm.addPass(triton::gpu::createTritonGPUCoalesceAsyncCopy());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(triton::createTritonLoopAwareCSE());

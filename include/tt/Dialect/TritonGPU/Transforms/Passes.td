@@ -244,4 +244,37 @@ def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUCoalesceAsyncCopy
+    : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "narrow the per-thread vectors of cp.async copies to what "
+                "the shared layout keeps contiguous";
+  let description = [{
+    A `ttg.async_copy_global_to_local` copies each thread's contiguous
+    registers with one `cp.async` of up to 16 bytes, but only as many
+    elements as its destination's shared layout keeps contiguous: a
+    `#ttg.swizzled_shared` buffer with `maxPhase > 1` keeps runs of `vec`
+    elements along its fastest dimension (the order's first) and XORs the
+    runs with the row's phase. Where the source's `#ttg.blocked` layout gives
+    a thread more consecutive elements along that dimension than `vec` (an
+    int8 operand with 16 bytes per thread going to a `vec = 8` buffer, say),
+    the copy would be split into several narrower ones while each thread
+    still holds all the pointers. This pass gives the copy a blocked layout
+    with `sizePerThread` cut to `vec` along that dimension (lanes and warps
+    spread again over the shape as the default layout does) and converts
+    its pointer, mask and other operands to it with `ttg.convert_layout`,
+    which `tritongpu-remove-layout-conversions` then moves up to where the
+    pointers are computed. Copies into other encodings, or already narrow
+    enough, are left alone.
+
+    ```mlir
+    // before: 16 i8 per thread, runs of 8 in the buffer
+    %t = ttg.async_copy_global_to_local %p, %buf : tensor<128x256x!tt.ptr<i8>, #blocked16> -> <128x256xi8, #ttg.swizzled_shared<{vec = 8, ...}>, ...>
+    // after
+    %q = ttg.convert_layout %p : tensor<128x256x!tt.ptr<i8>, #blocked16> -> tensor<128x256x!tt.ptr<i8>, #blocked8>
+    %t = ttg.async_copy_global_to_local %q, %buf : tensor<128x256x!tt.ptr<i8>, #blocked8> -> ...
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
