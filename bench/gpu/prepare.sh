@@ -6,7 +6,7 @@
 # bench/gpu/sanitize.sh runs under compute-sanitizer (carry/sanitize/), and
 # the tensor-core kernels compiled from TTGIR with the YAMLs that
 # bench/gpu/run-dot.sh runs (carry/dot/).
-#   bench/gpu/prepare.sh [BUILD_DIR]
+#   bench/gpu/prepare.sh [BUILD_DIR]      (BUILD_DIR: its tt-translate makes our PTX)
 # TT_GPU_CARRY=DIR writes the same into DIR instead of bench/gpu/carry.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,6 +14,16 @@ build=${1:-$root/build}
 carry=${TT_GPU_CARRY:-$root/bench/gpu/carry}
 rm -rf "$carry" && mkdir -p "$carry/bin" "$carry/ours"
 cp "$build/bin/tt-run" "$carry/bin/"
+# tt-tune on the GPU machine compiles with tt-translate: both static
+# (TT_STATIC=ON, DESIGN.md section 6), tt-translate stripped and xz'd to
+# fit the carry limit (run-matmul.sh unpacks it). TT_GPU_STATIC=DIR names
+# that build (default build-static, skipped when absent).
+static=${TT_GPU_STATIC:-$root/build-static}
+if [ -x "$static/bin/tt-tune" ] && [ -x "$static/bin/tt-translate" ]; then
+  strip -o "$carry/bin/tt-tune" "$static/bin/tt-tune"
+  strip -o "$carry/bin/tt-translate" "$static/bin/tt-translate"
+  xz -T2 -3 -f "$carry/bin/tt-translate"
+fi
 mkdir -p "$carry/shared"
 cp -r "$root/../shared/corpus" "$carry/shared/"
 for entry in add-f32-1024-w4-s3/add_kernel:4 softmax-f32-1024-w4-s3/softmax_kernel:4 \
@@ -37,9 +47,15 @@ done
 mkdir -p "$carry/shared/extra"
 cp -r "$root/bench/kernels/matmul-bf16-128x256x64-w8-s3" "$carry/shared/extra/"
 cp -r "$root/bench/kernels/matmul-fp8e4m3-128x256x128-w8-s3" "$carry/shared/extra/"
+for k in matmul-tma-f16-128x256x64-w8-s3 matmul-tf32-128x128x32-w4-s3 matmul-i8-128x256x128-w8-s3; do
+  cp -r "$root/bench/kernels/$k" "$carry/shared/extra/"
+done
 for entry in matmul-f16-128x128x64-w4-s4/matmul_kernel:4:4 matmul-f16-128x256x64-w8-s3/matmul_kernel:8:3 \
              extra/matmul-bf16-128x256x64-w8-s3/matmul_kernel:8:3 \
-             extra/matmul-fp8e4m3-128x256x128-w8-s3/matmul_kernel:8:3; do
+             extra/matmul-fp8e4m3-128x256x128-w8-s3/matmul_kernel:8:3 \
+             extra/matmul-tma-f16-128x256x64-w8-s3/matmul_tma_kernel:8:3 \
+             extra/matmul-tf32-128x128x32-w4-s3/matmul_acc_kernel:4:3 \
+             extra/matmul-i8-128x256x128-w8-s3/matmul_acc_kernel:8:3; do
   k=${entry%%:*}; rest=${entry#*:}; w=${rest%%:*}; st=${rest##*:}
   d=$(dirname "$k"); n=$(basename "$k")
   mkdir -p "$carry/ours/$d"

@@ -4,8 +4,10 @@
 # (bench/gpu/carry/ours/), next to upstream's PTX, from the examples' YAMLs,
 # checked against a host reference at 1024^3, 4096^3 and 8192^3 and timed
 # (CUDA events, L2 flushed, median of 100); the bf16 kernel of bench/kernels
-# the same way, and its fp8 (e4m3) kernel at 4096^3 and 8192^3; the HGMMA
-# count of the SASS of our cubins (ptxas + cuobjdump of the machine's CUDA);
+# the same way, and its fp8 (e4m3) kernel at 4096^3 and 8192^3; the TMA
+# matmul (tensor descriptors), tf32 and int8 matmuls of bench/kernels; the
+# GMMA/LDGSTS/UTMALDG counts of the SASS of our cubins and upstream's
+# (ptxas + cuobjdump of the machine's CUDA);
 # then tt-tune over the matmul template (examples/matmul/matmul.tune.yaml)
 # twice: the second run must hit the cache. Prints tables last; JSON results
 # go to $OUT.
@@ -76,21 +78,46 @@ for s in 4096 8192; do
     --kernel "upstream=$carry/shared/$f8/matmul_kernel.ptx" --kernel "tt=$ours/$f8/matmul_kernel.ptx"
 done
 rm -f "$OUT/fp8.run.yaml"
+# TMA: the matmul written with tensor descriptors (bench/kernels), our PTX
+# from its unchanged TTIR (device-made tensormaps in global scratch, TMA
+# loads on mbarriers, TMA store).
+tma=extra/matmul-tma-f16-128x256x64-w8-s3
+for s in 1024 4096 8192; do
+  run "tma-f16-128x256x64-$s" "$root/examples/matmul/matmul-tma.run.yaml" --bench --set M=$s --set N=$s --set K=$s \
+    --kernel "upstream=$carry/shared/$tma/matmul_tma_kernel.ptx" --kernel "tt=$ours/$tma/matmul_tma_kernel.ptx"
+done
+# tf32 (f32 operands) and int8 (exact int32 sums): checked at 1024^3 (int8
+# at 4096^3 too), then timed.
+tf=extra/matmul-tf32-128x128x32-w4-s3
+i8=extra/matmul-i8-128x256x128-w8-s3
+for s in 1024 4096 8192; do
+  chk=""; [ $s = 8192 ] && chk=--no-check; [ $s = 4096 ] && chk=--no-check
+  run "tf32-128x128x32-$s" "$root/examples/matmul/matmul-tf32-128x128x32.run.yaml" --bench $chk \
+    --set M=$s --set N=$s --set K=$s \
+    --kernel "upstream=$carry/shared/$tf/matmul_acc_kernel.ptx" --kernel "tt=$ours/$tf/matmul_acc_kernel.ptx"
+  chk=""; [ $s = 8192 ] && chk=--no-check
+  run "i8-128x256x128-$s" "$root/examples/matmul/matmul-i8-128x256x128.run.yaml" --bench $chk \
+    --set M=$s --set N=$s --set K=$s \
+    --kernel "upstream=$carry/shared/$i8/matmul_acc_kernel.ptx" --kernel "tt=$ours/$i8/matmul_acc_kernel.ptx"
+done
 echo "== SASS of our cubins (ptxas -arch=sm_90a, cuobjdump -sass)"
-for k in matmul-f16-128x128x64-w4-s4 matmul-f16-128x256x64-w8-s3 $bf $f8; do
+for k in matmul-f16-128x128x64-w4-s4 matmul-f16-128x256x64-w8-s3 $bf $f8 $tma $tf $i8; do
+  n=matmul_kernel; case $k in *tma*) n=matmul_tma_kernel ;; *tf32*|*i8*) n=matmul_acc_kernel ;; esac
   for who in ours upstream; do
-    if [ $who = ours ]; then p=$ours/$k/matmul_kernel.ptx
-    elif [ -f "$corpus/$k/matmul_kernel.ptx" ]; then p=$corpus/$k/matmul_kernel.ptx
-    else p=$carry/shared/$k/matmul_kernel.ptx; fi
+    if [ $who = ours ]; then p=$ours/$k/$n.ptx
+    elif [ -f "$corpus/$k/$n.ptx" ]; then p=$corpus/$k/$n.ptx
+    else p=$carry/shared/$k/$n.ptx; fi
     c=/tmp/$who-$(basename $k).cubin
     info=$(ptxas -v -arch=sm_90a "$p" -o "$c" 2>&1 | grep -o 'Used [0-9]* registers' | head -1)
     s=$(cuobjdump -sass "$c" 2>/dev/null)
-    printf '%-40s %-9s HGMMA %3s  LDGSTS %3s  total %5s  %s\n' "$k" "$who" \
-      "$(grep -c HGMMA <<<"$s")" "$(grep -c LDGSTS <<<"$s")" "$(grep -cE '^ +/\*[0-9a-f]{4}\*/' <<<"$s")" "$info"
+    printf '%-40s %-9s GMMA %3s  LDGSTS %3s  UTMALDG %2s  total %5s  %s\n' "$k" "$who" \
+      "$(grep -cE 'HGMMA|QGMMA|IGMMA' <<<"$s")" "$(grep -c LDGSTS <<<"$s")" "$(grep -c UTMALDG <<<"$s")" \
+      "$(grep -cE '^ +/\*[0-9a-f]{4}\*/' <<<"$s")" "$info"
   done
 done
 if [ "${MATMUL_TUNE:-1}" != 0 ]; then
   echo "== tt-tune examples/matmul/matmul.tune.yaml (4096^3)"
+  [ -f "$carry/bin/tt-translate.xz" ] && xz -d -k -f "$carry/bin/tt-translate.xz"
   export PATH=$carry/bin:$PATH TT_TUNE_CACHE=/tmp/tune-cache.json
   cd "$root/examples/matmul"
   t0=$(date +%s.%N)
