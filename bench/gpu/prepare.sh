@@ -182,6 +182,24 @@ layernorm_yaml layernorm-4096 layernorm-f16-4096-w8-s3 4096 23 4000
 layernorm_yaml layernorm-8192 layernorm-f16-8192-w8-s3 8192 11 8000
 matmul_yaml matmul-128x128x64 matmul-f16-128x128x64-w4-s4 4 128 128 208 176 80
 matmul_yaml matmul-128x256x64 matmul-f16-128x256x64-w8-s3 8 128 256 208 304 80
+# The TMA matmul (device-made tensormaps in global scratch, TMA loads on
+# mbarriers, TMA store): sizes that are not multiples of its 128x256x64
+# tiles, so the TMA unit clips the boxes at every edge.
+cat > "$san/matmul-tma.run.yaml" <<EOF
+# C = A @ B through tensor descriptors: M = 272, N = 528, K = 208.
+kernel: {tt: ../ours/extra/matmul-tma-f16-128x256x64-w8-s3/matmul_tma_kernel.ptx}
+name: matmul_tma_kernel
+target: cuda
+num_warps: 8
+grid: [cdiv(M, 128) * cdiv(N, 256)]
+args:
+  - {name: a, tensor: f16, shape: [M, K], init: {uniform: {low: -1, high: 1, seed: 1}}}
+  - {name: b, tensor: f16, shape: [K, N], init: {uniform: {low: -1, high: 1, seed: 2}}}
+  - {name: c, tensor: f16, shape: [M, N], init: poison, check: {expect: a @ b, rtol: 1e-2, atol: 1e-2}}
+  - {name: M, scalar: i32, value: 272, multiple_of: 16}
+  - {name: N, scalar: i32, value: 528, multiple_of: 16}
+  - {name: K, scalar: i32, value: 208, multiple_of: 16}
+EOF
 # The controls: launches with a bug each tool must report (sanitize.sh fails
 # when one goes unreported: that tool would not be looking). control-oob:
 # the add kernel told n = 5008 while x has 16 elements fewer, so it reads

@@ -32,7 +32,7 @@ import json, sys, glob, os
 rows = []
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
     doc = json.load(open(f))
-    for r in doc["results"]:
+    for r in doc.get("results", []):  # other tools' JSON in $OUT: skipped
         v = {x["label"]: x for x in r["variants"]}
         def get(l, k):
             b = (v.get(l) or {}).get("bench") or {}

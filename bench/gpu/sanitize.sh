@@ -67,7 +67,9 @@ for y in "$carry"/sanitize/*.run.yaml; do
   add "$l" "$y"
   if [ "${TT_SANITIZE_UPSTREAM:-0}" = 1 ]; then
     rel=${ptx#../ours/}
-    add "$l:upstream" "$y" "upstream=$carry/shared/corpus/$rel"
+    up=$carry/shared/corpus/$rel
+    [[ $rel == extra/* ]] && up=$carry/shared/$rel
+    add "$l:upstream" "$y" "upstream=$up"
   fi
 done
 # The ops kernels (bench/gpu/ops: atomics, histogram, scans, shapes, gather,
