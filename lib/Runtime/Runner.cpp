@@ -13,7 +13,10 @@
 #include "tt/Runtime/Compile.h"
 #include "tt/Runtime/Npy.h"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +32,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 using namespace tt::runtime;
 
@@ -1317,6 +1321,301 @@ bool runCpuReference(Device &dev, const PreparedVariant &ref,
   return true;
 }
 
+
+//===----------------------------------------------------------------------===//
+// Isolation: variants in child processes
+//===----------------------------------------------------------------------===//
+
+/// Bytes in, bytes out: the parent and the child are the same program, so
+/// numbers travel as their memory images.
+class Packer {
+public:
+  std::string bytes;
+  template <typename T> void put(T v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    bytes.append(reinterpret_cast<const char *>(&v), sizeof v);
+  }
+  void put(const std::string &s) {
+    put(uint64_t(s.size()));
+    bytes += s;
+  }
+};
+
+class Unpacker {
+public:
+  explicit Unpacker(const std::string &s) : s(s) {}
+  bool ok = true;
+  template <typename T> void get(T &v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (!ok || s.size() - pos < sizeof v) {
+      ok = false;
+      return;
+    }
+    std::memcpy(&v, s.data() + pos, sizeof v);
+    pos += sizeof v;
+  }
+  void get(std::string &v) {
+    uint64_t n = 0;
+    get(n);
+    if (!ok || s.size() - pos < n) {
+      ok = false;
+      return;
+    }
+    v.assign(s, pos, n);
+    pos += n;
+  }
+
+private:
+  const std::string &s;
+  size_t pos = 0;
+};
+
+/// What a child says after each variant: its result, and what running it
+/// added to the file's result.
+struct VariantMessage {
+  size_t index = 0;
+  VariantResult result;
+  std::string device;
+  int exitCode = 0;
+  std::string error;
+};
+
+std::string encodeMessage(const VariantMessage &m) {
+  Packer p;
+  p.put(uint64_t(m.index));
+  const VariantResult &v = m.result;
+  for (const std::string *s : {&v.label, &v.path, &v.key, &v.kernelName,
+                               &v.status, &v.error})
+    p.put(*s);
+  p.put(v.numWarps);
+  p.put(v.shared);
+  p.put(uint64_t(v.checks.size()));
+  for (const CheckResult &c : v.checks) {
+    p.put(c.output);
+    p.put(c.against);
+    p.put(c.passed);
+    p.put(c.elements);
+    p.put(c.mismatches);
+    p.put(c.nans);
+    p.put(c.maxAbsErr);
+    p.put(c.maxRelErr);
+    p.put(c.rtol);
+    p.put(c.atol);
+    p.put(uint64_t(c.samples.size()));
+    for (const std::string &s : c.samples)
+      p.put(s);
+    p.put(c.afterBench);
+  }
+  p.put(v.bench); // plain numbers and flags
+  p.put(m.device);
+  p.put(m.exitCode);
+  p.put(m.error);
+  return p.bytes;
+}
+
+bool decodeMessage(const std::string &bytes, VariantMessage &m) {
+  static_assert(std::is_trivially_copyable_v<BenchStats>);
+  Unpacker u(bytes);
+  uint64_t index = 0, n = 0;
+  u.get(index);
+  m.index = size_t(index);
+  VariantResult &v = m.result;
+  for (std::string *s : {&v.label, &v.path, &v.key, &v.kernelName,
+                         &v.status, &v.error})
+    u.get(*s);
+  u.get(v.numWarps);
+  u.get(v.shared);
+  u.get(n);
+  for (uint64_t i = 0; i < n && u.ok; ++i) {
+    CheckResult c;
+    u.get(c.output);
+    u.get(c.against);
+    u.get(c.passed);
+    u.get(c.elements);
+    u.get(c.mismatches);
+    u.get(c.nans);
+    u.get(c.maxAbsErr);
+    u.get(c.maxRelErr);
+    u.get(c.rtol);
+    u.get(c.atol);
+    uint64_t k = 0;
+    u.get(k);
+    for (uint64_t j = 0; j < k && u.ok; ++j) {
+      std::string s;
+      u.get(s);
+      c.samples.push_back(s);
+    }
+    u.get(c.afterBench);
+    v.checks.push_back(c);
+  }
+  u.get(v.bench);
+  u.get(m.device);
+  u.get(m.exitCode);
+  u.get(m.error);
+  return u.ok;
+}
+
+bool writeAll(int fd, const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return false;
+    p += w;
+    n -= size_t(w);
+  }
+  return true;
+}
+
+/// One message: its length, then its bytes.
+bool writeMessage(int fd, const std::string &payload) {
+  uint64_t n = payload.size();
+  return writeAll(fd, reinterpret_cast<const char *>(&n), sizeof n) &&
+         writeAll(fd, payload.data(), payload.size());
+}
+
+std::string signalName(int sig) {
+  switch (sig) {
+  case SIGSEGV: return "SIGSEGV";
+  case SIGBUS: return "SIGBUS";
+  case SIGABRT: return "SIGABRT";
+  case SIGFPE: return "SIGFPE";
+  case SIGILL: return "SIGILL";
+  case SIGTRAP: return "SIGTRAP";
+  case SIGKILL: return "SIGKILL";
+  case SIGTERM: return "SIGTERM";
+  case SIGSYS: return "SIGSYS";
+  case SIGXCPU: return "SIGXCPU";
+  default: return "signal " + std::to_string(sig);
+  }
+}
+
+struct ChildOutcome {
+  bool started = false; // the fork and the pipe worked
+  bool clean = false;   // the child ended with exit status 0
+  std::string problem;  // why not: "crashed: SIGSEGV", or the fork's error
+};
+
+/// Forks; the child runs `body` with the write end of a pipe and ends with
+/// _exit (no destructors, no atexit handlers: they belong to the parent).
+/// The parent hands each message the child writes to `onMessage`, then
+/// reaps the child.
+ChildOutcome runInChild(const std::function<void(int)> &body,
+                        const std::function<void(const std::string &)>
+                            &onMessage) {
+  ChildOutcome r;
+  // Buffered output would otherwise be written twice, once by each.
+  std::fflush(nullptr);
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    r.problem = std::string("cannot create a pipe: ") + std::strerror(errno);
+    return r;
+  }
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    r.problem = std::string("cannot fork: ") + std::strerror(errno);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return r;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    body(fds[1]);
+    std::fflush(nullptr);
+    ::_exit(0);
+  }
+  r.started = true;
+  ::close(fds[1]);
+  std::string buf;
+  char chunk[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fds[0], chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    buf.append(chunk, size_t(n));
+    uint64_t len;
+    while (buf.size() >= sizeof len) {
+      std::memcpy(&len, buf.data(), sizeof len);
+      if (buf.size() - sizeof len < len)
+        break;
+      onMessage(buf.substr(sizeof len, len));
+      buf.erase(0, sizeof len + len);
+    }
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    r.problem = "crashed: " + signalName(WTERMSIG(status));
+  } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+    r.problem = "crashed: its process exited with status " +
+                std::to_string(WEXITSTATUS(status));
+  } else {
+    r.clean = true;
+  }
+  return r;
+}
+
+} // namespace
+
+bool tt::runtime::isStickyDeviceError(const std::string &err) {
+  // CUDA's errors after which the context cannot be used again, and HIP's
+  // counterparts.
+  static const char *const sticky[] = {
+      "CUDA_ERROR_ILLEGAL_ADDRESS",    "CUDA_ERROR_MISALIGNED_ADDRESS",
+      "CUDA_ERROR_ILLEGAL_INSTRUCTION", "CUDA_ERROR_HARDWARE_STACK_ERROR",
+      "CUDA_ERROR_INVALID_ADDRESS_SPACE", "CUDA_ERROR_INVALID_PC",
+      "CUDA_ERROR_LAUNCH_FAILED",      "CUDA_ERROR_ASSERT",
+      "CUDA_ERROR_LAUNCH_TIMEOUT",     "hipErrorIllegalAddress",
+      "hipErrorLaunchFailure",         "hipErrorAssert"};
+  for (const char *s : sticky)
+    if (err.find(s) != std::string::npos)
+      return true;
+  return false;
+}
+
+bool tt::runtime::describeDeviceIsolated(Target target, int ordinal,
+                                         std::string &description,
+                                         OpenFailure &why, std::string &err) {
+  bool answered = false, opened = false;
+  ChildOutcome child = runInChild(
+      [&](int fd) {
+        OpenFailure w = OpenFailure::None;
+        std::string e;
+        std::unique_ptr<Device> dev = openDevice(target, ordinal, w, e);
+        Packer p;
+        p.put(bool(dev));
+        p.put(w);
+        p.put(dev ? dev->description() : e);
+        writeMessage(fd, p.bytes);
+      },
+      [&](const std::string &payload) {
+        Unpacker u(payload);
+        std::string text;
+        u.get(opened);
+        u.get(why);
+        u.get(text);
+        if (!u.ok)
+          return;
+        answered = true;
+        (opened ? description : err) = text;
+      });
+  if (!answered) {
+    why = OpenFailure::Other;
+    err = child.clean ? "opening the device: its process ended without "
+                        "an answer"
+          : child.started ? "opening the device " + child.problem
+                          : "opening the device: " + child.problem;
+    return false;
+  }
+  return opened;
+}
+
+namespace {
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1572,7 +1871,11 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     return out.exitCode;
   }
 
-  for (size_t vi = 0; vi < prepared.size(); ++vi) {
+  // One variant: open the device, load, allocate, launch, check, time.
+  // After a fault that leaves the device's context unusable, the variants
+  // after it in the same process cannot run.
+  std::string poisonedBy;
+  auto runVariant = [&](size_t vi) {
     const PreparedVariant &pv = prepared[vi];
     VariantResult &vr = out.variants[vi];
     auto fail = [&](int line, const std::string &msg, int code,
@@ -1581,6 +1884,14 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       vr.error = formatError(path, line, msg);
       return report(line, msg, code);
     };
+    if (!poisonedBy.empty()) {
+      fail(pv.variant->line,
+           "not run: variant '" + poisonedBy +
+               "' faulted before it and left the device unusable in this "
+               "process (--isolate runs each variant in its own)",
+           ExitFailed, "failed");
+      return;
+    }
     Device *dev = getDevice(pv.target, err);
     if (!dev) {
       // Say it once per target; later variants of the target share it.
@@ -1595,13 +1906,13 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       } else {
         fail(line, err, ExitBadInput, "error");
       }
-      continue;
+      return;
     }
     out.device = dev->description();
     std::unique_ptr<Kernel> kernel;
     if (!dev->load(pv.image, kernel, err)) {
       fail(pv.variant->line, err, ExitBadInput, "error");
-      continue;
+      return;
     }
     // Device buffers, freed when this variant is done.
     struct Buffers {
@@ -1627,7 +1938,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       tensorPtrs.push_back(p);
     }
     if (!ok)
-      continue;
+      return;
     // Scratch buffers: per-program size times the number of programs.
     const KernelMetadata &m = pv.image.meta;
     DevicePtr scratch[2] = {0, 0};
@@ -1654,7 +1965,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       bufs.ptrs.push_back(scratch[s]);
     }
     if (!ok)
-      continue;
+      return;
     // kernelParams: a pointer to each parameter's value.
     std::vector<uint64_t> slots =
         kernelSlots(spec, L, tensorPtrs, scratch, pv.trailingPointers);
@@ -1669,9 +1980,14 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
 
     if (!dev->launch(*kernel, cfg, params.data(), err) ||
         !dev->synchronize(err)) {
-      fail(pv.variant->line, "kernel '" + pv.image.name + "' failed: " + err,
+      bool sticky = isStickyDeviceError(err);
+      fail(pv.variant->line,
+           "kernel '" + pv.image.name + (sticky ? "' faulted: " : "' failed: ") +
+               err,
            ExitFailed, "failed");
-      continue;
+      if (sticky)
+        poisonedBy = vr.label;
+      return;
     }
     // Outputs back, compared, saved.
     bool checksPassed = true;
@@ -1730,7 +2046,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
       }
     }
     if (!ok)
-      continue;
+      return;
     vr.status = checksPassed ? "ok" : "check failed";
     if (!checksPassed)
       out.exitCode = std::max(out.exitCode, int(ExitFailed));
@@ -1765,7 +2081,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         }
       }
       if (!ok)
-        continue;
+        return;
       if (!restored.empty())
         bc.beforeLaunch = [&](std::string &e) {
           for (size_t ti : restored)
@@ -1776,10 +2092,14 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         };
       std::vector<double> ms;
       if (!dev->benchmark(*kernel, cfg, params.data(), bc, ms, err)) {
-        fail(pv.variant->line, "benchmark of '" + pv.image.name +
-                                   "' failed: " + err,
+        bool sticky = isStickyDeviceError(err);
+        fail(pv.variant->line,
+             "benchmark of '" + pv.image.name +
+                 (sticky ? "' faulted: " : "' failed: ") + err,
              ExitFailed, "failed");
-        continue;
+        if (sticky)
+          poisonedBy = vr.label;
+        return;
       }
       // Every timed launch started from the initial contents of the
       // restored tensors, so the last one must pass the same checks (a
@@ -1831,6 +2151,74 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
         b.tflops = L.flops / (b.medianMs * 1e-3) / 1e12;
       }
     }
+  };
+
+  if (opts.isolate == RunOptions::Isolation::Off) {
+    for (size_t vi = 0; vi < prepared.size(); ++vi)
+      runVariant(vi);
+    return out.exitCode;
+  }
+
+  // Isolated: the variants run in child processes forked from here, which
+  // share the inputs and references built above (copy on write). A child
+  // sends each variant's result through a pipe as soon as it has it; one
+  // that dies (a signal) or ends without a result fails the variant it was
+  // running, and a fresh child goes on with the next.
+  bool each = opts.isolate == RunOptions::Isolation::EachVariant;
+  size_t next = 0;
+  while (next < prepared.size()) {
+    size_t first = next;
+    ChildOutcome child = runInChild(
+        [&](int fd) {
+          for (size_t vi = first; vi < prepared.size(); ++vi) {
+            runVariant(vi);
+            VariantMessage m{vi, out.variants[vi], out.device, out.exitCode,
+                             out.error};
+            if (!writeMessage(fd, encodeMessage(m)))
+              return;
+            // A variant that did not run to the end may have left the
+            // device unusable: the next one gets a fresh process.
+            const std::string &st = out.variants[vi].status;
+            if (each || (st != "ok" && st != "check failed"))
+              return;
+          }
+        },
+        [&](const std::string &payload) {
+          VariantMessage m;
+          if (!decodeMessage(payload, m) || m.index < next ||
+              m.index >= prepared.size())
+            return;
+          out.variants[m.index] = m.result;
+          if (!m.device.empty())
+            out.device = m.device;
+          out.exitCode = std::max(out.exitCode, m.exitCode);
+          if (out.error.empty())
+            out.error = m.error;
+          next = m.index + 1;
+        });
+    if (!child.started) {
+      report(0, child.problem, ExitBadInput);
+      for (size_t vi = next; vi < prepared.size(); ++vi) {
+        out.variants[vi].status = "error";
+        out.variants[vi].error = out.error;
+      }
+      break;
+    }
+    if (next > first && child.clean)
+      continue;
+    if (next >= prepared.size())
+      break;
+    // The child died while it ran variant `next` (or said nothing).
+    const PreparedVariant &pv = prepared[next];
+    VariantResult &vr = out.variants[next];
+    std::string msg = "kernel '" + pv.image.name + "' " +
+                      (child.clean ? "ended without a result" : child.problem);
+    vr.status = "failed";
+    vr.error = formatError(path, pv.variant->line, msg);
+    vr.checks.clear();
+    vr.bench = BenchStats();
+    report(pv.variant->line, msg, ExitFailed);
+    ++next;
   }
   return out.exitCode;
 }

@@ -15,6 +15,9 @@
 // one runner call, and with it one computation of the host references.
 // Each group is run twice: once to check every config, once to time the
 // configs that passed, so a config is timed only after its output checked.
+// By default the runner runs the variants in a child process, restarted
+// after a config that fails, so a config that crashes or leaves the CUDA
+// context unusable fails alone; this process never opens a GPU itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -683,8 +686,14 @@ bool TuneRun::openDevices() {
   for (int d : ordinals) {
     OpenFailure why;
     std::string err;
-    std::unique_ptr<Device> dev = openDevice(target, d, why, err);
-    if (!dev) {
+    // Isolated, the device is opened in the children only: a process that
+    // initialized the CUDA driver cannot use it in the children it forks.
+    std::unique_ptr<Device> dev;
+    std::string description;
+    bool opened = opts.isolate && target != Target::CPU
+                      ? describeDeviceIsolated(target, d, description, why, err)
+                      : bool(dev = openDevice(target, d, why, err));
+    if (!opened) {
       if (!opts.target.empty()) // the command line chose the target
         std::fprintf(diag, "tt-tune: error: %s\n", err.c_str());
       else
@@ -692,7 +701,7 @@ bool TuneRun::openDevices() {
                    spec.targetLine ? spec.targetLine : launch.targetLine, err);
       return false;
     }
-    deviceNames.push_back(dev->description());
+    deviceNames.push_back(dev ? dev->description() : description);
   }
   for (size_t i = 1; i < deviceNames.size(); ++i)
     if (deviceNames[i] != deviceNames[0]) {
@@ -1017,6 +1026,8 @@ void TuneRun::runItem(const WorkItem &item, int device) {
   base.target = target;
   base.device = device;
   base.flushL2 = opts.flushL2;
+  base.isolate = opts.isolate ? RunOptions::Isolation::Reuse
+                              : RunOptions::Isolation::Off;
   base.warmup = opts.warmup >= 0 ? opts.warmup : spec.warmup;
   base.reps = opts.reps >= 1 ? opts.reps : spec.reps;
   // Tensors that accumulate start every timed launch from their initial
@@ -1152,7 +1163,7 @@ void TuneRun::benchmark() {
       OpenFailure why;
       std::string err;
       std::unique_ptr<Device> keep;
-      if (target != Target::CPU)
+      if (target != Target::CPU && !opts.isolate)
         keep = openDevice(target, ordinal, why, err);
       for (const WorkItem &item : perDevice[d])
         runItem(item, ordinal);

@@ -89,6 +89,9 @@ int main(int argc, char **argv) {
      cxxopts::value<std::string>())
     ("dry-run", "Check everything and build inputs and references, but "
                 "launch nothing (needs no device)")
+    ("isolate", "Run each kernel variant in its own process, so that one "
+                "that crashes or faults is reported and the others still "
+                "run")
     ("no-check", "Skip the output checks (e.g. sizes too large for the host "
                  "reference)")
     ("device", "Device ordinal", cxxopts::value<int>()->default_value("0"))
@@ -174,6 +177,8 @@ int main(int argc, char **argv) {
     }
     opts.dryRun = res.count("dry-run") > 0;
     opts.noCheck = res.count("no-check") > 0;
+    if (res.count("isolate"))
+      opts.isolate = RunOptions::Isolation::EachVariant;
     opts.device = res["device"].as<int>();
     if (res.count("max-memory")) {
       std::string m = res["max-memory"].as<std::string>();

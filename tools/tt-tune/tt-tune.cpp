@@ -98,6 +98,9 @@ int main(int argc, char **argv) {
        cxxopts::value<int>())
       ("reps", "Timed repetitions of each config", cxxopts::value<int>())
       ("no-flush", "Do not flush the L2 cache between repetitions")
+      ("no-isolate", "Run the configs in this process instead of child "
+                     "processes (a config that crashes or faults then ends "
+                     "the run or fails the configs after it)")
       ("work-dir", "Keep the generated kernels, binaries and logs in DIR",
        cxxopts::value<std::string>(), "DIR")
       ("dry-run", "Print the configs and what pruning keeps for each size; "
@@ -193,6 +196,7 @@ int main(int argc, char **argv) {
           return usageError("--reps must be >= 1");
       }
       opts.flushL2 = res.count("no-flush") == 0;
+      opts.isolate = res.count("no-isolate") == 0;
       if (res.count("work-dir"))
         opts.workDir = res["work-dir"].as<std::string>();
       opts.dryRun = res.count("dry-run") > 0;

@@ -62,7 +62,35 @@ struct RunOptions {
   /// a spec that needs more is refused before anything is allocated.
   /// 0: the machine's memory (or its cgroup's limit, if lower).
   uint64_t maxHostBytes = 0;
+  /// Runs the kernel variants in child processes, so that one that crashes
+  /// (a signal on the CPU) or faults (a sticky CUDA error, which leaves the
+  /// context unusable) is reported as that variant's failure and the next
+  /// variant still runs. The device is opened in the child, never in the
+  /// process that forks.
+  enum class Isolation {
+    Off,
+    /// Each variant in its own process (tt-run --isolate).
+    EachVariant,
+    /// One process runs the variants in order and stops after the first
+    /// that fails; a fresh one goes on with the next (tt-tune's default:
+    /// one device context per group of configs, another only after a
+    /// failure).
+    Reuse,
+  };
+  Isolation isolate = Isolation::Off;
 };
+
+/// Opens the device in a child process and returns its description there,
+/// so that the calling process never initializes the driver (a process
+/// that has cannot use CUDA in the children it forks). The same errors as
+/// openDevice.
+bool describeDeviceIsolated(Target target, int ordinal,
+                            std::string &description, OpenFailure &why,
+                            std::string &err);
+
+/// Whether a device error is one that leaves the context unusable for
+/// every later call of the process (an illegal address, a trap, ...).
+bool isStickyDeviceError(const std::string &err);
 
 /// The default of RunOptions::maxHostBytes: physical memory, or the memory
 /// limit of the cgroup tt-run runs in if that is lower.

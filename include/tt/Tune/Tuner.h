@@ -38,6 +38,10 @@ struct TuneOptions {
   int jobs = 0; // compile processes at once; 0: one per core
   int warmup = -1, reps = -1;
   bool flushL2 = true;
+  /// Check and time the configs in child processes (the device is never
+  /// opened in this one), so that a config that crashes (a signal) or
+  /// faults (a sticky CUDA error) fails alone. --no-isolate: in-process.
+  bool isolate = true;
   /// Keep the generated TTIR, binaries and logs here (else a temporary
   /// directory, removed at the end).
   std::string workDir;
