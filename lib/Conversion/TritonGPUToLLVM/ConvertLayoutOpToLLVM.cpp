@@ -398,46 +398,6 @@ std::optional<ChunkBuffer> matchMatrixRows(const tt::LinearLayout &src,
   return buf;
 }
 
-/// Byte addresses of one side of the matrix-rows path: lane bit i moves the
-/// placed chunk by `laneChunks[i]`, warp bit i by `warpChunks[i]`; access g
-/// adds `regChunks[g]`. One base per distinct part of the register chunks
-/// the lanes and warps may also flip; the rest an immediate addend.
-void planChunks(OpBuilder &b, Location loc, Value scratch,
-                ArrayRef<int64_t> laneChunks, ArrayRef<int64_t> warpChunks,
-                ArrayRef<int64_t> regChunks, const LoweringContext &lc,
-                SmallVector<Value> &bases, SmallVector<unsigned> &baseOf,
-                SmallVector<int64_t> &addends) {
-  Value hw = i32Const(b, loc, 0);
-  int64_t mask = 0;
-  for (auto [id, chunks] :
-       {std::pair{laneId(b, loc, lc), laneChunks},
-        std::pair{warpId(b, loc, lc), warpChunks}}) {
-    for (auto [bit, c] : llvm::enumerate(chunks)) {
-      if (c == 0)
-        continue;
-      mask |= c;
-      Value one = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
-          i32Const(b, loc, 1));
-      hw = LLVM::XOrOp::create(
-          b, loc, hw, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, 16 * c)));
-    }
-  }
-  std::map<int64_t, unsigned> seen;
-  for (int64_t c : regChunks) {
-    int64_t flipped = c & mask;
-    auto [it, inserted] = seen.emplace(flipped, bases.size());
-    if (inserted) {
-      Value off = flipped ? (Value)LLVM::XOrOp::create(
-                                b, loc, hw, i32Const(b, loc, 16 * flipped))
-                          : hw;
-      bases.push_back(LLVM::AddOp::create(b, loc, scratch, off));
-    }
-    baseOf.push_back(it->second);
-    addends.push_back(16 * (c & ~mask));
-  }
-}
-
 /// The placed chunk of each combination of the bases `first`.. of `in`
 /// (combination g sets basis first + j for each bit j of g).
 SmallVector<int64_t> registerChunks(const ChunkBuffer &buf,
@@ -551,31 +511,24 @@ SmallVector<Value> convertThroughMatrixRows(
     laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
   for (unsigned j = 0; j < matrixBits; ++j)
     laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
-  SmallVector<Value> bases;
-  SmallVector<unsigned> baseOf;
-  SmallVector<int64_t> addends;
-  planChunks(b, loc, scratch, laneChunks, inputChunks(buf, src, tt::kWarp),
-             registerChunks(buf, src, 1 + matrixBits), lc, bases, baseOf,
-             addends);
   // The pairs are packed before the barrier: in a tensor-core epilogue the
   // f32 accumulators then die before the exchange starts.
   SmallVector<Value> words;
   for (unsigned r = 0; r < in.size(); r += 2)
     words.push_back(packSharedStore(b, loc, in.slice(r, 2)));
   barrier(b, loc);
-  unsigned x = 1u << matrixBits;
-  for (unsigned g = 0; g < baseOf.size(); ++g)
-    lc.target->storeMatrix(b, loc, bases[baseOf[g]], addends[g],
-                           ArrayRef<Value>(words).slice(g * x, x));
+  storeMatrixChunks(b, loc, scratch, laneChunks,
+                    inputChunks(buf, src, tt::kWarp),
+                    registerChunks(buf, src, 1 + matrixBits), words, lc);
   barrier(b, loc);
 
   // Destination: 8 registers (one chunk) per load.
-  bases.clear();
-  baseOf.clear();
-  addends.clear();
-  planChunks(b, loc, scratch, inputChunks(buf, dst, tt::kLane),
-             inputChunks(buf, dst, tt::kWarp), registerChunks(buf, dst, 3), lc,
-             bases, baseOf, addends);
+  SmallVector<Value> bases;
+  SmallVector<unsigned> baseOf;
+  SmallVector<int64_t> addends;
+  planChunkAccess(b, loc, scratch, inputChunks(buf, dst, tt::kLane),
+                  inputChunks(buf, dst, tt::kWarp), registerChunks(buf, dst, 3),
+                  lc, bases, baseOf, addends);
   SmallVector<Value> out;
   for (unsigned g = 0; g < baseOf.size(); ++g)
     for (Value v : loadShared(b, loc, bases[baseOf[g]], addends[g], elemType, 8))

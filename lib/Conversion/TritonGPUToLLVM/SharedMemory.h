@@ -137,6 +137,29 @@ void storeSharedPacked(OpBuilder &b, Location loc, Value address,
 SmallVector<Value> loadShared(OpBuilder &b, Location loc, Value address,
                               int64_t addend, Type elemType, unsigned count);
 
+/// Byte addresses of accesses of whole 16-byte chunks (linear over GF(2) in
+/// chunk units): lane bit i moves the chunk by `laneChunks[i]`, warp bit i
+/// by `warpChunks[i]`, and access g adds `regChunks[g]`. One runtime base
+/// (`scratch` plus the lane and warp part) per distinct part of the
+/// register chunks that lanes and warps may also flip; the rest becomes
+/// the constant addend of access g.
+void planChunkAccess(OpBuilder &b, Location loc, Value scratch,
+                     ArrayRef<int64_t> laneChunks, ArrayRef<int64_t> warpChunks,
+                     ArrayRef<int64_t> regChunks, const LoweringContext &lc,
+                     SmallVector<Value> &bases, SmallVector<unsigned> &baseOf,
+                     SmallVector<int64_t> &addends);
+/// Stores the 32-bit pair `words` of a 16-bit tensor as 8x8 matrices with
+/// TargetInfo::storeMatrix (stmatrix; only where hasStoreMatrix): x =
+/// words.size() / groupChunks.size() matrices per instruction, instruction
+/// g taking words [g x, g x + x). Lane l names row l % 8 of matrix l / 8:
+/// its 16-byte chunk is the XOR of `rowChunks[i]` over the set bits i of l
+/// (three row bits, then log2(x) matrix bits), of `warpChunks` likewise
+/// and of `groupChunks[g]`, from `base`.
+void storeMatrixChunks(OpBuilder &b, Location loc, Value base,
+                       ArrayRef<int64_t> rowChunks, ArrayRef<int64_t> warpChunks,
+                       ArrayRef<int64_t> groupChunks, ArrayRef<Value> words,
+                       const LoweringContext &lc);
+
 //===----------------------------------------------------------------------===//
 // Pattern groups
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,14 @@
 // immediate. Accesses are as wide as the registers stay consecutive in
 // memory (up to 16 bytes).
 //
+// On NVIDIA sm_90 and later, a store of a 16-bit tensor whose threads hold
+// element pairs of 8-element rows (the tensor-core accumulator after its
+// f32 -> f16 truncation: the matmul epilogue) goes through stmatrix
+// instead: four 8x8 matrices per instruction, each lane naming the 16-byte
+// row it addresses, so a 128x256 accumulator over 8 warps takes 16
+// instructions per thread instead of 64 four-byte stores. The stmatrix
+// helpers here also serve the convert_layout lowering.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemory.h"
@@ -199,6 +207,62 @@ SmallVector<Value> mlir::triton::lowering::loadShared(OpBuilder &b,
 }
 
 //===----------------------------------------------------------------------===//
+// Chunk accesses and stmatrix
+//===----------------------------------------------------------------------===//
+
+void mlir::triton::lowering::planChunkAccess(
+    OpBuilder &b, Location loc, Value scratch, ArrayRef<int64_t> laneChunks,
+    ArrayRef<int64_t> warpChunks, ArrayRef<int64_t> regChunks,
+    const LoweringContext &lc, SmallVector<Value> &bases,
+    SmallVector<unsigned> &baseOf, SmallVector<int64_t> &addends) {
+  Value hw = i32Const(b, loc, 0);
+  int64_t mask = 0;
+  for (auto [id, chunks] :
+       {std::pair{laneId(b, loc, lc), laneChunks},
+        std::pair{warpId(b, loc, lc), warpChunks}}) {
+    for (auto [bit, c] : llvm::enumerate(chunks)) {
+      if (c == 0)
+        continue;
+      mask |= c;
+      Value one = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+          i32Const(b, loc, 1));
+      hw = LLVM::XOrOp::create(
+          b, loc, hw, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, 16 * c)));
+    }
+  }
+  std::map<int64_t, unsigned> seen;
+  for (int64_t c : regChunks) {
+    int64_t flipped = c & mask;
+    auto [it, inserted] = seen.emplace(flipped, bases.size());
+    if (inserted) {
+      Value off = flipped ? (Value)LLVM::XOrOp::create(
+                                b, loc, hw, i32Const(b, loc, 16 * flipped))
+                          : hw;
+      bases.push_back(LLVM::AddOp::create(b, loc, scratch, off));
+    }
+    baseOf.push_back(it->second);
+    addends.push_back(16 * (c & ~mask));
+  }
+}
+
+void mlir::triton::lowering::storeMatrixChunks(
+    OpBuilder &b, Location loc, Value base, ArrayRef<int64_t> rowChunks,
+    ArrayRef<int64_t> warpChunks, ArrayRef<int64_t> groupChunks,
+    ArrayRef<Value> words, const LoweringContext &lc) {
+  assert(words.size() % groupChunks.size() == 0 && "a partial stmatrix");
+  unsigned x = words.size() / groupChunks.size();
+  SmallVector<Value> bases;
+  SmallVector<unsigned> baseOf;
+  SmallVector<int64_t> addends;
+  planChunkAccess(b, loc, base, rowChunks, warpChunks, groupChunks, lc, bases,
+                  baseOf, addends);
+  for (unsigned g = 0; g < baseOf.size(); ++g)
+    lc.target->storeMatrix(b, loc, bases[baseOf[g]], addends[g],
+                           words.slice(g * x, x));
+}
+
+//===----------------------------------------------------------------------===//
 // Access plans
 //===----------------------------------------------------------------------===//
 
@@ -344,8 +408,71 @@ bool viewHasOffsets(ttg::MemDescType type) {
   return type.getAllocShape().take_back(shape.size()) != shape;
 }
 
+/// The stmatrix form of a store: the 16-byte chunks (8 elements) that the
+/// rows of each 8x8 matrix land on, in the stmatrix argument order of
+/// storeMatrixChunks.
+struct MatrixStores {
+  SmallVector<int64_t> rowChunks, warpChunks, groupChunks;
+};
+
+/// A store of `regLayout` into `tile` (offset -> coords) fits stmatrix when
+/// the elements are 16-bit and the map from (register, lane, warp) to the
+/// buffer offset sends register bit 0 and lane bits 0-1 to offsets 1, 2, 4
+/// (a 32-bit pair per lane, four lanes covering 8 consecutive elements: one
+/// 16-byte matrix row) and every other bit to a multiple of 8 (whole rows,
+/// wherever the swizzle puts them). This is the tensor-core accumulator
+/// (mma v2/v3) stored into any shared layout, the 128-byte-swizzled NVMMA
+/// buffer of a TMA store included. Register bits 1-2 pick the matrices of
+/// one instruction (x4 when the thread has 4 pairs or more), the higher
+/// register bits the instruction.
+std::optional<MatrixStores> matchMatrixStores(const tt::LinearLayout &regLayout,
+                                              const tt::LinearLayout &tile,
+                                              unsigned elemBytes) {
+  if (elemBytes != 2 || !regLayout.hasInDim(tt::kLane) ||
+      regLayout.getInDimSizeLog2(tt::kLane) != 5 ||
+      (regLayout.hasInDim(tt::kBlock) &&
+       regLayout.getInDimSize(tt::kBlock) != 1))
+    return std::nullopt;
+  std::optional<tt::LinearLayout> cvt = regLayout.tryInvertAndCompose(tile);
+  if (!cvt)
+    return std::nullopt;
+  auto image = [&](tt::Dim in, unsigned i) {
+    return int64_t(cvt->getBasis(in, i, tt::kOffset));
+  };
+  unsigned regBits = cvt->getInDimSizeLog2(tt::kRegister);
+  if (regBits < 1 || image(tt::kRegister, 0) != 1 || image(tt::kLane, 0) != 2 ||
+      image(tt::kLane, 1) != 4)
+    return std::nullopt;
+  MatrixStores m;
+  unsigned matrixBits = std::min(2u, regBits - 1);
+  for (unsigned i = 2; i < 5; ++i)
+    m.rowChunks.push_back(image(tt::kLane, i));
+  for (unsigned i = 1; i <= matrixBits; ++i)
+    m.rowChunks.push_back(image(tt::kRegister, i));
+  if (cvt->hasInDim(tt::kWarp))
+    for (unsigned i = 0, e = cvt->getInDimSizeLog2(tt::kWarp); i < e; ++i)
+      m.warpChunks.push_back(image(tt::kWarp, i));
+  unsigned groupBits = regBits - 1 - matrixBits;
+  m.groupChunks.assign(1u << groupBits, 0);
+  for (unsigned g = 0; g < m.groupChunks.size(); ++g)
+    for (unsigned j = 0; j < groupBits; ++j)
+      if ((g >> j) & 1)
+        m.groupChunks[g] ^= image(tt::kRegister, 1 + matrixBits + j);
+  // Offsets in elements to offsets in chunks: every one must be a whole
+  // number of chunks (then the XORs commute with the shift).
+  for (SmallVector<int64_t> *v : {&m.rowChunks, &m.warpChunks, &m.groupChunks})
+    for (int64_t &c : *v) {
+      if (c % 8 != 0)
+        return std::nullopt;
+      c /= 8;
+    }
+  return m;
+}
+
 /// Stores the tensor `values` (layout of `tensorType`) into the buffer
-/// `smem` of type `memType`.
+/// `smem` of type `memType`: with stmatrix where the target has it and the
+/// layouts fit (matchMatrixStores), else with the widest st.shared the
+/// layouts allow.
 LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
                           RankedTensorType tensorType, ArrayRef<Value> values,
                           ttg::MemDescType memType,
@@ -357,6 +484,18 @@ LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
                            << memType << ": its encoding is not supported";
   unsigned elemBytes =
       getSharedElementBytes(memoryElementType(b, values[0].getType()));
+  if (lc.target->hasStoreMatrix(lc.computeCapability) &&
+      !viewHasOffsets(memType) && values[0].getType().isIntOrFloat()) {
+    if (std::optional<MatrixStores> m =
+            matchMatrixStores(getLayout(tensorType), *tile, elemBytes)) {
+      SmallVector<Value> words;
+      for (unsigned r = 0; r + 1 < values.size(); r += 2)
+        words.push_back(packSharedStore(b, loc, values.slice(r, 2)));
+      storeMatrixChunks(b, loc, smem.address, m->rowChunks, m->warpChunks,
+                        m->groupChunks, words, lc);
+      return success();
+    }
+  }
   FailureOr<SharedAccessPlan> plan = planSharedAccess(
       b, loc, getLayout(tensorType), *tile, smem, viewHasOffsets(memType),
       elemBytes, 16, 64, lc);

@@ -112,7 +112,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK-SAME: %[[D:[^:]*]]: !llvm.ptr, %{{[^:]*}}: !llvm.struct<{{.*}}>, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32,
   // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
   // CHECK-DAG: %[[BOX:.*]] = llvm.mlir.constant(16384 : i32) : i32
-  // CHECK: llvm.store
+  // CHECK: stmatrix.sync.aligned.m8n8.x4.shared.b16
   // CHECK: fence.proxy.async.shared::cta;
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-NEXT: %[[D64:.*]] = llvm.ptrtoint %[[D]] : !llvm.ptr to i64
