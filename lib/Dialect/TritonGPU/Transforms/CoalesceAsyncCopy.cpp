@@ -50,10 +50,13 @@ Type withLayout(Type type, Attribute layout) {
 /// conversion of `%next` alone would stay in the loop (the pointer's
 /// layout cycles through the back edge), so the pointer is carried in
 /// `layout` instead: the initial value converted once before the loop, the
-/// step converted (loop-invariant, or cheap to recompute), the other users
+/// step converted (before the loop when defined there), the other users
 /// of the argument and of the loop result given conversions back. Returns
-/// the new `%next`, or null when `ptr` is not such an increment.
-Value carryPointerIncrement(Value ptr, Attribute layout) {
+/// the new `%next`, or null when the copy's pointer is not such an
+/// increment.
+Value carryPointerIncrement(ttg::AsyncCopyGlobalToLocalOp copy,
+                            Attribute layout) {
+  Value ptr = copy.getSrc();
   auto add = ptr.getDefiningOp<AddPtrOp>();
   if (!add)
     return Value();
@@ -64,10 +67,10 @@ Value carryPointerIncrement(Value ptr, Attribute layout) {
     return Value();
   unsigned k = arg.getArgNumber() - 1;
   Operation *yield = forOp.getBody()->getTerminator();
-  // Read only by the copies and the yield.
+  // Read only by this copy and the yield.
   if (yield->getOperand(k) != ptr || add->getBlock() != forOp.getBody() ||
       !llvm::all_of(ptr.getUsers(), [&](Operation *user) {
-        return user == yield || isa<ttg::AsyncCopyGlobalToLocalOp>(user);
+        return user == yield || user == copy.getOperation();
       }))
     return Value();
   Type oldType = arg.getType(), newType = withLayout(oldType, layout);
@@ -93,10 +96,13 @@ Value carryPointerIncrement(Value ptr, Attribute layout) {
     auto back = ttg::ConvertLayoutOp::create(b, loc, oldType, result);
     result.replaceAllUsesExcept(back, back);
   }
-  b.setInsertionPoint(add);
+  Value offset = add.getOffset();
+  if (forOp.isDefinedOutsideOfLoop(offset))
+    b.setInsertionPoint(forOp);
+  else
+    b.setInsertionPoint(add);
   Value step = ttg::ConvertLayoutOp::create(
-      b, add.getLoc(), withLayout(add.getOffset().getType(), layout),
-      add.getOffset());
+      b, add.getLoc(), withLayout(offset.getType(), layout), offset);
   add.getOffsetMutable().assign(step);
   add.getResult().setType(newType);
   return add.getResult();
@@ -116,13 +122,13 @@ struct CoalesceAsyncCopyPass
     auto srcType = cast<RankedTensorType>(copy.getSrc().getType());
     auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(srcType.getEncoding());
     auto dst = cast<ttg::MemDescType>(copy.getResult().getType());
-    if (!blocked)
-      return;
     unsigned run = contiguousRun(dst);
+    if (!blocked || run == 0)
+      return;
     auto sharedOrder =
         cast<ttg::SwizzledSharedEncodingAttr>(dst.getEncoding()).getOrder();
     unsigned fast = blocked.getOrder()[0];
-    if (run == 0 || sharedOrder[0] != fast)
+    if (sharedOrder[0] != fast)
       return;
     SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
     if (sizePerThread[fast] <= run)
@@ -143,7 +149,7 @@ struct CoalesceAsyncCopyPass
       return ttg::ConvertLayoutOp::create(b, copy.getLoc(),
                                           withLayout(v.getType(), narrowed), v);
     };
-    if (Value carried = carryPointerIncrement(copy.getSrc(), narrowed))
+    if (Value carried = carryPointerIncrement(copy, narrowed))
       copy.getSrcMutable().assign(carried);
     else
       copy.getSrcMutable().assign(convert(copy.getSrc()));

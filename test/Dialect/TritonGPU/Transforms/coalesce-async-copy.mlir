@@ -25,17 +25,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A pipelined loop advancing the pointer it copies from: the pointer is
-// carried in the narrow layout (converted once before the loop, the step
-// converted in it), so remove-layout-conversions leaves no conversion in
-// the loop.
+// carried in the narrow layout (it and the loop-invariant step converted
+// once before the loop): no conversion in the loop.
 #b16 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #sh8 = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 16, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @carried
   // CHECK: %[[INIT:.*]] = ttg.convert_layout %arg0 {{.*}} -> tensor<64x256x!tt.ptr<i8>, #[[B8:.*]]>
-  // CHECK: scf.for {{.*}} iter_args(%[[ARG:.*]] = %[[INIT]]) -> (tensor<64x256x!tt.ptr<i8>, #[[B8]]>)
   // CHECK: %[[STEP:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x256xi32, #[[B8]]>
+  // CHECK: scf.for {{.*}} iter_args(%[[ARG:.*]] = %[[INIT]]) -> (tensor<64x256x!tt.ptr<i8>, #[[B8]]>)
+  // CHECK-NOT: ttg.convert_layout
   // CHECK: %[[NEXT:.*]] = tt.addptr %[[ARG]], %[[STEP]] : tensor<64x256x!tt.ptr<i8>, #[[B8]]>
   // CHECK: ttg.async_copy_global_to_local %[[NEXT]], %{{.*}} : tensor<64x256x!tt.ptr<i8>, #[[B8]]>
   // CHECK: scf.yield %[[NEXT]]

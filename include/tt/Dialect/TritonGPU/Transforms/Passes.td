@@ -262,9 +262,13 @@ def TritonGPUCoalesceAsyncCopy
     with `sizePerThread` cut to `vec` along that dimension (lanes and warps
     spread again over the shape as the default layout does) and converts
     its pointer, mask and other operands to it with `ttg.convert_layout`,
-    which `tritongpu-remove-layout-conversions` then moves up to where the
-    pointers are computed. Copies into other encodings, or already narrow
-    enough, are left alone.
+    which `tritongpu-remove-layout-conversions` then moves up to where they
+    are computed. A pointer that a loop advances (`%next = tt.addptr %arg,
+    %step`, `%next` yielded as `%arg` and read only by the copy) is carried
+    around the loop in the narrow layout instead, its initial value and
+    step converted before the loop, so that no conversion stays in it.
+    Copies into other encodings, or already narrow enough, are left alone;
+    the pass never fails.
 
     ```mlir
     // before: 16 i8 per thread, runs of 8 in the buffer
