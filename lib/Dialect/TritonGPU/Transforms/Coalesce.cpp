@@ -61,6 +61,33 @@ public:
     // Decide every layout first (the analysis refers to the current IR).
     SmallVector<std::pair<Operation *, Attribute>> plan;
     module.walk([&](Operation *op) {
+      // Tensor-descriptor loads and stores: the block is row-major in global
+      // memory, so 16 bytes per thread along the last dim (upstream's
+      // layouts; they stay visible where a loaded block is re-stored, e.g.
+      // transposed for an fp8 wgmma operand).
+      if (isa<DescriptorLoadOp, DescriptorStoreOp>(op)) {
+        auto type = cast<RankedTensorType>(
+            isa<DescriptorLoadOp>(op) ? op->getResult(0).getType()
+                                      : cast<DescriptorStoreOp>(op).getSrc().getType());
+        if (!type.getEncoding() || !type.getElementType().isIntOrFloat())
+          return;
+        unsigned rank = type.getRank();
+        unsigned bits = std::max(8u, type.getElementType().getIntOrFloatBitWidth());
+        int64_t numThreads = int64_t(numWarps) * threadsPerWarp;
+        int64_t perThread = std::min<int64_t>(
+            {128 / bits, std::max<int64_t>(1, type.getNumElements() / numThreads),
+             type.getShape()[rank - 1]});
+        SmallVector<unsigned> sizePerThread(rank, 1), order;
+        sizePerThread[rank - 1] = perThread;
+        for (unsigned d = rank; d-- > 0;)
+          order.push_back(d);
+        Attribute layout = ttg::getBlockedEncoding(
+            &getContext(), type.getShape(), sizePerThread, order, numWarps,
+            threadsPerWarp, numCTAs);
+        if (layout != type.getEncoding())
+          plan.push_back({op, layout});
+        return;
+      }
       Value ptr = getTensorPointer(op);
       if (!ptr)
         return;
