@@ -77,7 +77,7 @@ static bool isConstexprAnnotation(const Expr *e) {
 }
 
 bool Val::isConstexpr() const {
-  if (kind == Tensor)
+  if (kind == Tensor || kind == Desc)
     return false;
   if (kind == Tuple)
     return llvm::all_of(*elts, [](const Val &v) { return v.isConstexpr(); });
@@ -123,6 +123,8 @@ std::string Val::describe() const {
     return "method '" + s + "'";
   case Ellipsis:
     return "...";
+  case Desc:
+    return "a tensor descriptor of " + ty.str() + " blocks";
   }
   return "?";
 }

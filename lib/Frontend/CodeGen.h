@@ -131,6 +131,10 @@ struct Val {
     Slice,
     Method,
     Ellipsis,
+    /// A tensor descriptor (tl.make_tensor_descriptor): `v` is the
+    /// !tt.tensordesc value, `ty` its block type; `elts` holds the shape
+    /// (i32) then the strides (i64) it was made with.
+    Desc,
   };
   Kind kind = None;
   int64_t i = 0;
@@ -206,6 +210,15 @@ struct Val {
     Val r;
     r.kind = JitFn;
     r.fn = f;
+    return r;
+  }
+
+  static Val ofDesc(mlir::Value v, TType block, std::vector<Val> shapeStrides) {
+    Val r;
+    r.kind = Desc;
+    r.v = v;
+    r.ty = std::move(block);
+    r.elts = std::make_shared<std::vector<Val>>(std::move(shapeStrides));
     return r;
   }
 
@@ -341,6 +354,12 @@ public:
   VR callBuiltin(const std::string &name, CallArgs &call, const Val *self);
   /// Reads `x.dtype`, `x.shape`, `dtype.element_ty`, ...
   VR attribute(const Val &obj, const std::string &name);
+  /// Tensor descriptors: tl.make_tensor_descriptor and a descriptor's
+  /// load/store (also as tl.load_tensor_descriptor/store_tensor_descriptor).
+  VR makeTensorDescriptor(const Val &base, const Val &shape, const Val &strides,
+                          const Val &blockShape, const Val *padding);
+  VR descriptorLoad(const Val &desc, const Val &offsets);
+  VR descriptorStore(const Val &desc, const Val &offsets, const Val &value);
   /// Resolves `module.attr` (triton.language.load, tl.float16, ...).
   VR moduleAttribute(const std::string &path, const std::string &name);
 

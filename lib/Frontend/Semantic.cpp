@@ -1398,12 +1398,36 @@ VR CodeGen::attribute(const Val &obj, const std::string &name) {
       return method(obj, name);
     return error("dtype has no attribute '" + name + "'");
   }
+  if (obj.kind == Val::Desc) {
+    if (name == "dtype")
+      return Val::ofDType(obj.ty.elt);
+    if (name == "block_shape") {
+      std::vector<Val> dims;
+      for (int64_t d : obj.ty.shape)
+        dims.push_back(Val::ofInt(d));
+      return Val::ofTuple(std::move(dims));
+    }
+    size_t rank = obj.ty.shape.size();
+    if (name == "shape" || name == "strides") {
+      auto first = obj.tuple().begin() + (name == "shape" ? 0 : rank);
+      return Val::ofTuple(std::vector<Val>(first, first + rank));
+    }
+    if (name == "load" || name == "store")
+      return method(obj, name);
+    return error("tensor descriptor has no attribute '" + name +
+                 "' (tt's frontend has dtype, block_shape, shape, strides, "
+                 "load and store)");
+  }
   if (obj.isNumber() && name == "value")
     return obj;
   return error(obj.describe() + " has no attribute '" + name + "'");
 }
 
-static const char *const kLanguageFunctions[] = {"program_id",
+
+static const char *const kLanguageFunctions[] = {"make_tensor_descriptor",
+                                                 "load_tensor_descriptor",
+                                                 "store_tensor_descriptor",
+                                                 "program_id",
                                                  "num_programs",
                                                  "arange",
                                                  "zeros",
@@ -1522,6 +1546,10 @@ static const Signature *builtinSignature(llvm::StringRef name) {
   static const llvm::StringMap<Signature> table = [] {
     llvm::StringMap<Signature> t;
     auto unary1 = Signature{{"x"}, 1};
+    t["make_tensor_descriptor"] = {
+        {"base", "shape", "strides", "block_shape", "padding_option"}, 4};
+    t["load_tensor_descriptor"] = {{"desc", "offsets"}, 2};
+    t["store_tensor_descriptor"] = {{"desc", "offsets", "value"}, 3};
     t["program_id"] = {{"axis"}, 1};
     t["num_programs"] = {{"axis"}, 1};
     t["arange"] = {{"start", "end"}, 2};
@@ -1717,6 +1745,156 @@ static DType sumDType(DType in) {
   return in;
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+/// The items of a list/tuple argument (one value: a list of one).
+static std::vector<Val> items(const Val &v) {
+  if (v.kind == Val::Tuple)
+    return v.tuple();
+  return {v};
+}
+
+VR CodeGen::makeTensorDescriptor(const Val &base, const Val &shapeArg,
+                                 const Val &stridesArg, const Val &blockArg,
+                                 const Val *padding) {
+  const std::string fn = "tl.make_tensor_descriptor";
+  if (!base.isTensor() || base.ty.isBlock() || !base.ty.elt.isPtr())
+    return error(fn + " needs a scalar pointer as its base, got " +
+                 base.describe());
+  DType elt = base.ty.elt.element();
+  if (elt.isBool() || elt.isPtr())
+    return error(fn + ": descriptors of " + elt.name() +
+                 " elements are not supported");
+  auto block = constShape(*this, blockArg, fn, errLoc);
+  if (!block)
+    return std::nullopt;
+  size_t rank = block->size();
+  if (rank < 1 || rank > 5)
+    return error(fn + ": a descriptor has 1 to 5 dimensions, block_shape "
+                      "has " +
+                 std::to_string(rank));
+  std::vector<Val> shape = items(shapeArg), strides = items(stridesArg);
+  if (shape.size() != rank || strides.size() != rank)
+    return error(fn + ": shape, strides and block_shape need the same "
+                      "number of dimensions (" +
+                 std::to_string(shape.size()) + ", " +
+                 std::to_string(strides.size()) + ", " +
+                 std::to_string(rank) + ")");
+  int64_t rowBytes = block->back() * (elt.bits() / 8);
+  if (rowBytes < 16)
+    return error(fn + ": the last dimension of a block must span at least "
+                      "16 bytes, got " +
+                 std::to_string(block->back()) + " x " +
+                 std::to_string(elt.bits() / 8) + " bytes");
+  const Val &last = strides.back();
+  if (!(last.kind == Val::Int && last.i == 1))
+    return error(fn + ": the last stride must be the constant 1, got " +
+                 last.describe());
+  auto scalarOf = [&](const Val &v, DType dt, const char *what,
+                      size_t k) -> VR {
+    if (v.kind == Val::Int)
+      return scalarConstant(v, dt);
+    if (!v.isTensor() || v.ty.isBlock() || !v.ty.elt.isInt() ||
+        v.ty.elt.isBool())
+      return error(fn + ": " + what + "[" + std::to_string(k) +
+                   "] must be an integer scalar, got " + v.describe());
+    return cast(v, dt);
+  };
+  std::vector<Val> kept;
+  SmallVector<Value> shapeValues, strideValues;
+  for (size_t k = 0; k < rank; ++k) {
+    VR x = scalarOf(shape[k], DType(SK::I32), "shape", k);
+    if (!x)
+      return std::nullopt;
+    shapeValues.push_back(x->v);
+    kept.push_back(*x);
+  }
+  for (size_t k = 0; k < rank; ++k) {
+    VR x = scalarOf(strides[k], DType(SK::I64), "strides", k);
+    if (!x)
+      return std::nullopt;
+    strideValues.push_back(x->v);
+    kept.push_back(*x);
+  }
+  auto pad = strArg(*this, padding, "padding_option");
+  if (!pad)
+    return std::nullopt;
+  if (!pad->empty() && *pad != "zero" && *pad != "nan")
+    return error(fn + ": padding_option must be 'zero' or 'nan', got '" +
+                 *pad + "'");
+  if (*pad == "nan" && !elt.isFloat())
+    return error(fn + ": padding_option 'nan' needs floating-point elements");
+  auto op = tr::MakeTensorDescOp::create(b, loc, base.v, shapeValues,
+                                         strideValues, *block);
+  if (*pad == "nan")
+    op.setPadding(tr::PaddingOption::PAD_NAN);
+  return Val::ofDesc(op.getResult(), TType{elt, *block}, std::move(kept));
+}
+
+/// The block offsets of a descriptor access: one i32 per dimension.
+static std::optional<SmallVector<Value>> descOffsets(CodeGen &cg,
+                                                     const Val &desc,
+                                                     const Val &offsets,
+                                                     const std::string &fn) {
+  std::vector<Val> offs = items(offsets);
+  if (offs.size() != desc.ty.shape.size()) {
+    cg.error(fn + ": the descriptor has " +
+             std::to_string(desc.ty.shape.size()) +
+             " dimensions, so it needs as many offsets, got " +
+             std::to_string(offs.size()));
+    return std::nullopt;
+  }
+  SmallVector<Value> out;
+  for (size_t k = 0; k < offs.size(); ++k) {
+    const Val &o = offs[k];
+    if (o.kind != Val::Int &&
+        (!o.isTensor() || o.ty.isBlock() || !o.ty.elt.isInt() ||
+         o.ty.elt.isBool())) {
+      cg.error(fn + ": offset " + std::to_string(k) +
+               " must be an integer scalar, got " + o.describe());
+      return std::nullopt;
+    }
+    VR x = o.kind == Val::Int ? VR(cg.scalarConstant(o, DType(SK::I32)))
+                              : cg.cast(o, DType(SK::I32));
+    if (!x)
+      return std::nullopt;
+    out.push_back(x->v);
+  }
+  return out;
+}
+
+VR CodeGen::descriptorLoad(const Val &desc, const Val &offsets) {
+  auto offs = descOffsets(*this, desc, offsets, "descriptor load");
+  if (!offs)
+    return std::nullopt;
+  Value v = tr::DescriptorLoadOp::create(
+      b, loc, irType(desc.ty), desc.v, *offs, tr::CacheModifier::NONE,
+      tr::EvictionPolicy::NORMAL);
+  return Val::ofTensor(v, desc.ty);
+}
+
+VR CodeGen::descriptorStore(const Val &desc, const Val &offsets,
+                            const Val &value) {
+  auto offs = descOffsets(*this, desc, offsets, "descriptor store");
+  if (!offs)
+    return std::nullopt;
+  VR t = toTensor(value);
+  if (!t)
+    return std::nullopt;
+  if (t->ty.shape != desc.ty.shape)
+    return error("descriptor store: the value has shape " +
+                 shapeStr(t->ty.shape) + ", the descriptor's blocks " +
+                 shapeStr(desc.ty.shape));
+  // Stored values take the descriptor's element type, as upstream casts.
+  VR c = cast(*t, desc.ty.elt);
+  if (!c)
+    return std::nullopt;
+  tr::DescriptorStoreOp::create(b, loc, desc.v, c->v, *offs);
+  return Val::none();
+}
+
 VR CodeGen::callBuiltin(const std::string &name, CallArgs &call,
                         const Val *self) {
   // Methods of dtypes.
@@ -1746,6 +1924,20 @@ VR CodeGen::callBuiltin(const std::string &name, CallArgs &call,
                  .Case("is_uint64", d.kind == SK::U64)
                  .Default(false);
     return Val::ofBool(r);
+  }
+
+  // Methods of tensor descriptors: desc.load(offsets), desc.store(offsets,
+  // value).
+  if (self && self->kind == Val::Desc) {
+    static const Signature loadSig{{"offsets"}, 1};
+    static const Signature storeSig{{"offsets", "value"}, 2};
+    Bound a;
+    if (!bindArgs(*this, "descriptor." + name, call, nullptr,
+                  name == "load" ? loadSig : storeSig, a))
+      return std::nullopt;
+    if (name == "load")
+      return descriptorLoad(*self, *a.get(0));
+    return descriptorStore(*self, *a.get(0), *a.get(1));
   }
 
   // Variadic builtins.
@@ -1858,6 +2050,17 @@ VR CodeGen::callBuiltin(const std::string &name, CallArgs &call,
       return error(std::string("missing argument '") + sig->params[k] + "'");
     return toTensor(*v);
   };
+  if (name == "make_tensor_descriptor")
+    return makeTensorDescriptor(*a.get(0), *a.get(1), *a.get(2), *a.get(3),
+                                a.get(4));
+  if (name == "load_tensor_descriptor" || name == "store_tensor_descriptor") {
+    if (a.get(0)->kind != Val::Desc)
+      return error(a.locs[0], "tl." + name + " needs a tensor descriptor, got " +
+                                  a.get(0)->describe());
+    if (name == "load_tensor_descriptor")
+      return descriptorLoad(*a.get(0), *a.get(1));
+    return descriptorStore(*a.get(0), *a.get(1), *a.get(2));
+  }
 
   if (name == "program_id" || name == "num_programs") {
     auto axis = constInt(*this, a.get(0), name + " axis");
