@@ -32,6 +32,7 @@
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -512,6 +513,157 @@ LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
   return success();
 }
 
+/// The coordinate bit a tile basis moves along when it is a single one:
+/// (dim, bit), else nullopt.
+std::optional<std::pair<unsigned, unsigned>>
+unitBasis(const tt::LinearLayout::Basis &v) {
+  std::optional<std::pair<unsigned, unsigned>> found;
+  for (auto [d, c] : llvm::enumerate(v)) {
+    if (c == 0)
+      continue;
+    if (found || !llvm::isPowerOf2_32(c))
+      return std::nullopt;
+    found = {unsigned(d), llvm::Log2_32(c)};
+  }
+  return found;
+}
+
+/// The register layout of a copy from the buffer laid out by `srcTile` to
+/// the one laid out by `dstTile` when they are contiguous along different
+/// dims (a transposing copy: `local_alloc(local_load(x))` storing an fp8
+/// wgmma operand K-major, read from the TMA buffer that holds it
+/// N-major). Whatever the tensor's own layout, each thread takes 16 bytes
+/// contiguous in the destination (one vector store), the lanes of a warp
+/// consecutive elements of the source (their one-byte loads share words),
+/// the warps the next source bits, and the rest of the tensor goes to
+/// more registers in destination order. nullopt when the buffers share
+/// their contiguous dim or the tensor is too small to fill the threads.
+std::optional<tt::LinearLayout>
+transposingCopyLayout(const tt::LinearLayout &srcTile,
+                      const tt::LinearLayout &dstTile, unsigned elemBytes,
+                      int numWarps) {
+  if (srcTile.getOutDims() != dstTile.getOutDims() ||
+      !srcTile.hasInDim(tt::kOffset) || !dstTile.hasInDim(tt::kOffset) ||
+      srcTile.getInDimSizeLog2(tt::kOffset) == 0 ||
+      dstTile.getInDimSizeLog2(tt::kOffset) == 0 || elemBytes > 16 ||
+      !llvm::isPowerOf2_32(numWarps))
+    return std::nullopt;
+  for (const tt::LinearLayout *t : {&srcTile, &dstTile})
+    if (t->hasInDim(tt::kBlock) && t->getInDimSize(tt::kBlock) != 1)
+      return std::nullopt;
+  auto srcFast = unitBasis(srcTile.getBasis(tt::kOffset, 0));
+  auto dstFast = unitBasis(dstTile.getBasis(tt::kOffset, 0));
+  if (!srcFast || !dstFast || srcFast->first == dstFast->first)
+    return std::nullopt;
+  SmallVector<tt::LinearLayout::DimSize> outs = dstTile.getOutDims();
+  unsigned rank = outs.size();
+  // Coordinate bits in the order a buffer is contiguous along them: its
+  // fast dim first, then the others from the last.
+  auto orderFrom = [&](unsigned fast) {
+    SmallVector<std::pair<unsigned, unsigned>> bits;
+    SmallVector<unsigned> dims{fast};
+    for (unsigned d = rank; d-- > 0;)
+      if (d != fast)
+        dims.push_back(d);
+    for (unsigned d : dims)
+      for (unsigned b = 0, e = llvm::Log2_32(outs[d].second); b < e; ++b)
+        bits.push_back({d, b});
+    return bits;
+  };
+  auto srcOrder = orderFrom(srcFast->first);
+  auto dstOrder = orderFrom(dstFast->first);
+  unsigned vecBits = llvm::Log2_32(16 / elemBytes);
+  unsigned warpBits = llvm::Log2_32(numWarps);
+  if (srcOrder.size() < vecBits + 5 + warpBits ||
+      outs[dstFast->first].second < (1 << vecBits))
+    return std::nullopt;
+  std::set<std::pair<unsigned, unsigned>> used;
+  auto basisOf = [&](std::pair<unsigned, unsigned> bit) {
+    tt::LinearLayout::Basis v(rank, 0);
+    v[bit.first] = 1 << bit.second;
+    used.insert(bit);
+    return v;
+  };
+  std::vector<tt::LinearLayout::Basis> regs, lanes, warps;
+  for (unsigned i = 0; i < vecBits; ++i)
+    regs.push_back(basisOf(dstOrder[i]));
+  for (auto bit : srcOrder) {
+    if (used.count(bit))
+      continue;
+    if (lanes.size() < 5)
+      lanes.push_back(basisOf(bit));
+    else if (warps.size() < warpBits)
+      warps.push_back(basisOf(bit));
+  }
+  for (auto bit : dstOrder)
+    if (!used.count(bit))
+      regs.push_back(basisOf(bit));
+  return tt::LinearLayout::tryCreate({{tt::kRegister, regs},
+                                      {tt::kLane, lanes},
+                                      {tt::kWarp, warps},
+                                      {tt::kBlock, {}}},
+                                     outs, /*requireSurjective=*/true);
+}
+
+/// `local_alloc(local_load(src))` where the load feeds only the alloc and
+/// comes right before it (in the TTGIR), between buffers contiguous along different dims:
+/// copied directly in the layout of transposingCopyLayout (the load's own
+/// lowering is then dead). Fails (nothing emitted) when it does not apply.
+LogicalResult copyTransposing(ttg::LocalAllocOp op, ttg::LocalLoadOp load,
+                              ConversionPatternRewriter &rewriter,
+                              const TypeConverter &tc,
+                              const SharedMemoryObject &dst,
+                              const LoweringContext &lc) {
+  auto srcType = cast<ttg::MemDescType>(load.getSrc().getType());
+  auto dstType = cast<ttg::MemDescType>(op.getType());
+  if (viewHasOffsets(srcType) || viewHasOffsets(dstType) ||
+      !load->hasOneUse() || load->getBlock() != op->getBlock())
+    return failure();
+  // Nothing of the kernel's own between the two (the load's lowering and
+  // conversion casts may sit there): reading at the alloc is then reading
+  // at the load.
+  for (Operation *o = load->getNextNode(); o != op; o = o->getNextNode()) {
+    if (!o || !isa<LLVM::LLVMDialect>(o->getDialect()) &&
+                  !isa<UnrealizedConversionCastOp>(o))
+      return failure();
+  }
+  std::optional<tt::LinearLayout> srcTile = getSharedTileLayout(srcType);
+  std::optional<tt::LinearLayout> dstTile = getSharedTileLayout(dstType);
+  if (!srcTile || !dstTile)
+    return failure();
+  Type elemType = tc.convertType(dstType.getElementType());
+  if (!elemType || !elemType.isIntOrFloat())
+    return failure();
+  unsigned elemBytes = getSharedElementBytes(elemType);
+  int numWarps = ttg::maybeLookupNumWarps(op).value_or(4);
+  std::optional<tt::LinearLayout> copy =
+      transposingCopyLayout(*srcTile, *dstTile, elemBytes, numWarps);
+  Value srcStruct = rewriter.getRemappedValue(load.getSrc());
+  if (!copy || !srcStruct)
+    return failure();
+  Location loc = op.getLoc();
+  SharedMemoryObject src = unpackSharedMemoryObject(
+      rewriter, loc, srcStruct, srcType.getShape().size());
+  FailureOr<SharedAccessPlan> in = planSharedAccess(
+      rewriter, loc, *copy, *srcTile, src, false, elemBytes, 16, 64, lc);
+  if (failed(in))
+    return failure();
+  SmallVector<Value> values;
+  unsigned numRegs = copy->getInDimSize(tt::kRegister);
+  for (unsigned g = 0, r = 0; r < numRegs; ++g, r += in->vec)
+    for (Value v : loadShared(rewriter, loc, in->bases[in->baseOf[g]],
+                              in->addends[g], elemType, in->vec))
+      values.push_back(v);
+  FailureOr<SharedAccessPlan> out = planSharedAccess(
+      rewriter, loc, *copy, *dstTile, dst, false, elemBytes, 16, 64, lc);
+  if (failed(out))
+    return failure();
+  for (unsigned g = 0, r = 0; r < numRegs; ++g, r += out->vec)
+    storeShared(rewriter, loc, out->bases[out->baseOf[g]], out->addends[g],
+                ArrayRef<Value>(values).slice(r, out->vec));
+  return success();
+}
+
 struct LocalAllocOpConversion
     : public ConvertOpToLLVMPattern<ttg::LocalAllocOp> {
   LocalAllocOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
@@ -530,6 +682,13 @@ struct LocalAllocOpConversion
                                  offset.getInt());
     for (unsigned d = 0; d < memType.getShape().size(); ++d)
       smem.offsets.push_back(i32Const(rewriter, loc, 0));
+    auto load = op.getSrc() ? op.getSrc().getDefiningOp<ttg::LocalLoadOp>()
+                            : ttg::LocalLoadOp();
+    if (load && succeeded(copyTransposing(op, load, rewriter,
+                                          *getTypeConverter(), smem, lc))) {
+      rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, smem));
+      return success();
+    }
     if (Value src = op.getSrc()) {
       SmallVector<Value> values =
           unpackLLElements(loc, adaptor.getSrc(), rewriter);
