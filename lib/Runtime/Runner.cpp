@@ -28,6 +28,7 @@
 #include <fstream>
 #include <functional>
 #include <list>
+#include <mutex>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -1505,6 +1506,11 @@ ChildOutcome runInChild(const std::function<void(int)> &body,
                         const std::function<void(const std::string &)>
                             &onMessage) {
   ChildOutcome r;
+  // Threads that fork at once (tt-tune --devices) must not leak the write
+  // end of one pipe into another's child: that child would hold it open
+  // and the reader would wait for it to end.
+  static std::mutex forkMutex;
+  std::unique_lock<std::mutex> forking(forkMutex);
   // Buffered output would otherwise be written twice, once by each.
   std::fflush(nullptr);
   int fds[2];
@@ -1527,6 +1533,7 @@ ChildOutcome runInChild(const std::function<void(int)> &body,
   }
   r.started = true;
   ::close(fds[1]);
+  forking.unlock();
   std::string buf;
   char chunk[1 << 16];
   for (;;) {
@@ -2051,7 +2058,7 @@ int Runner::run(const std::string &path, FileResult &out, FILE *diag) {
     if (!checksPassed)
       out.exitCode = std::max(out.exitCode, int(ExitFailed));
 
-    if (opts.bench) {
+    if (opts.bench && (checksPassed || !opts.benchOnlyChecked)) {
       BenchConfig bc;
       bc.warmup = opts.warmup >= 0 ? opts.warmup
                   : spec.warmup >= 0 ? spec.warmup

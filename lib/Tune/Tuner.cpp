@@ -13,11 +13,13 @@
 // device handling and the benchmark method are exactly tt-run's. Configs
 // whose launch-visible parameters are equal (same grid, same sizes) share
 // one runner call, and with it one computation of the host references.
-// Each group is run twice: once to check every config, once to time the
-// configs that passed, so a config is timed only after its output checked.
-// By default the runner runs the variants in a child process, restarted
-// after a config that fails, so a config that crashes or leaves the CUDA
-// context unusable fails alone; this process never opens a GPU itself.
+// A config is timed only after its output checked: in-process
+// (--no-isolate) each group is run twice, once to check every config, once
+// to time the configs that passed. By default the runner runs the variants
+// in a child process, restarted after a config that fails, so a config
+// that crashes or leaves the CUDA context unusable fails alone (this
+// process never opens a GPU itself); then a group is one runner call (one
+// child) that checks each config and times it right after.
 //
 //===----------------------------------------------------------------------===//
 
@@ -1053,8 +1055,12 @@ void TuneRun::runItem(const WorkItem &item, int device) {
       record(item.size, c, Status::Failed, e, nullptr);
   };
 
+  // Isolated, every runner call costs a child process and a device context,
+  // so one call checks each config and times it right after its check
+  // passed; in-process, the configs are all checked first.
+  bool onePass = opts.isolate && launchChecks;
   std::vector<size_t> toTime = item.configs;
-  if (launchChecks) {
+  if (launchChecks && !onePass) {
     RunOptions o = base;
     o.bench = false;
     o.kernels = kernelsOf(item.configs);
@@ -1081,10 +1087,12 @@ void TuneRun::runItem(const WorkItem &item, int device) {
     return;
   RunOptions o = base;
   o.bench = true;
-  // Checked above; but when tensors are restored between launches the
-  // runner also checks the result of the last timed launch, which shows
-  // that each launch started from the initial contents.
-  o.noCheck = base.restore.empty();
+  // Checked above (in one pass: by this call, before timing); when tensors
+  // are restored between launches the runner also checks the result of the
+  // last timed launch, which shows that each launch started from the
+  // initial contents.
+  o.noCheck = base.restore.empty() && !onePass;
+  o.benchOnlyChecked = onePass;
   o.kernels = kernelsOf(toTime);
   Runner runner(o);
   FileResult fr;

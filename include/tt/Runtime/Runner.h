@@ -42,6 +42,9 @@ struct RunOptions {
   std::vector<std::string> restore;
   bool dryRun = false;  // everything up to opening the device
   bool noCheck = false; // skip output checks
+  /// With bench: time only the variants whose outputs checked (tt-tune
+  /// checks and times a config in one go when it isolates them).
+  bool benchOnlyChecked = false;
   std::string saveOutputs;
   std::string saveInputs;
   /// --set name=expression overrides of parameters and scalar arguments.
