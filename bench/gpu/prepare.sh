@@ -47,13 +47,15 @@ done
 mkdir -p "$carry/shared/extra"
 cp -r "$root/bench/kernels/matmul-bf16-128x256x64-w8-s3" "$carry/shared/extra/"
 cp -r "$root/bench/kernels/matmul-fp8e4m3-128x256x128-w8-s3" "$carry/shared/extra/"
-for k in matmul-tma-f16-128x256x64-w8-s3 matmul-tf32-128x128x32-w4-s3 matmul-i8-128x256x128-w8-s3; do
+for k in matmul-tma-f16-128x256x64-w8-s3 matmul-tma-fp8e4m3-128x256x128-w8-s3 \
+         matmul-tf32-128x128x32-w4-s3 matmul-i8-128x256x128-w8-s3; do
   cp -r "$root/bench/kernels/$k" "$carry/shared/extra/"
 done
 for entry in matmul-f16-128x128x64-w4-s4/matmul_kernel:4:4 matmul-f16-128x256x64-w8-s3/matmul_kernel:8:3 \
              extra/matmul-bf16-128x256x64-w8-s3/matmul_kernel:8:3 \
              extra/matmul-fp8e4m3-128x256x128-w8-s3/matmul_kernel:8:3 \
              extra/matmul-tma-f16-128x256x64-w8-s3/matmul_tma_kernel:8:3 \
+             extra/matmul-tma-fp8e4m3-128x256x128-w8-s3/matmul_tma_kernel:8:3 \
              extra/matmul-tf32-128x128x32-w4-s3/matmul_acc_kernel:4:3 \
              extra/matmul-i8-128x256x128-w8-s3/matmul_acc_kernel:8:3; do
   k=${entry%%:*}; rest=${entry#*:}; w=${rest%%:*}; st=${rest##*:}

@@ -86,6 +86,18 @@ for s in 1024 4096 8192; do
   run "tma-f16-128x256x64-$s" "$root/examples/matmul/matmul-tma.run.yaml" --bench --set M=$s --set N=$s --set K=$s \
     --kernel "upstream=$carry/shared/$tma/matmul_tma_kernel.ptx" --kernel "tt=$ours/$tma/matmul_tma_kernel.ptx"
 done
+# The same with fp8 e4m3 A and B (f16 C, 128x256x128 tiles): B row-major,
+# so every iteration reads B back and stores it K-major for wgmma.
+tf8=extra/matmul-tma-fp8e4m3-128x256x128-w8-s3
+sed -e 's/{name: a, tensor: f16/{name: a, tensor: fp8e4m3/' -e 's/{name: b, tensor: f16/{name: b, tensor: fp8e4m3/' \
+    -e 's/rtol: 1e-2, atol: 1e-2/rtol: 5e-2, atol: 2e-1/' -e 's/^bytes: .*/bytes: M * K + K * N + 2 * M * N/' \
+    "$root/examples/matmul/matmul-tma.run.yaml" > "$OUT/tma-fp8.run.yaml"
+for s in 4096 8192; do
+  chk=""; [ $s = 8192 ] && chk=--no-check
+  run "tma-fp8e4m3-128x256x128-$s" "$OUT/tma-fp8.run.yaml" --bench $chk --set M=$s --set N=$s --set K=$s \
+    --kernel "upstream=$carry/shared/$tf8/matmul_tma_kernel.ptx" --kernel "tt=$ours/$tf8/matmul_tma_kernel.ptx"
+done
+rm -f "$OUT/tma-fp8.run.yaml"
 # tf32 (f32 operands) and int8 (exact int32 sums): checked at 1024^3 (int8
 # at 4096^3 too), then timed.
 tf=extra/matmul-tf32-128x128x32-w4-s3
@@ -101,7 +113,7 @@ for s in 1024 4096 8192; do
     --kernel "upstream=$carry/shared/$i8/matmul_acc_kernel.ptx" --kernel "tt=$ours/$i8/matmul_acc_kernel.ptx"
 done
 echo "== SASS of our cubins (ptxas -arch=sm_90a, cuobjdump -sass)"
-for k in matmul-f16-128x128x64-w4-s4 matmul-f16-128x256x64-w8-s3 $bf $f8 $tma $tf $i8; do
+for k in matmul-f16-128x128x64-w4-s4 matmul-f16-128x256x64-w8-s3 $bf $f8 $tma $tf8 $tf $i8; do
   n=matmul_kernel; case $k in *tma*) n=matmul_tma_kernel ;; *tf32*|*i8*) n=matmul_acc_kernel ;; esac
   for who in ours upstream; do
     if [ $who = ours ]; then p=$ours/$k/$n.ptx

@@ -83,6 +83,14 @@ KERNELS = [
          signature={"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16",
                     "M": "i32", "N": "i32", "K": "i32"},
          constexprs=_tile, num_warps=8, num_stages=3),
+    # fp8 (e4m3) operands through tensor descriptors, B row-major: wgmma
+    # needs B K-major, so it is read back and stored transposed in shared
+    # memory every iteration.
+    dict(name="matmul-tma-fp8e4m3-128x256x128-w8-s3", fn=matmul_tma_kernel,
+         signature={"a_ptr": "*fp8e4nv", "b_ptr": "*fp8e4nv", "c_ptr": "*fp16",
+                    "M": "i32", "N": "i32", "K": "i32"},
+         constexprs={"BM": 128, "BN": 256, "BK": 128, "GROUP_M": 8},
+         num_warps=8, num_stages=3),
     # The two corpus matmuls for sm_80 (mma.sync, cp.async): reference TTGIR.
     dict(name="matmul-f16-128x128x64-w4-s4-sm80", fn=matmul_kernel,
          signature=_sig("*fp16", "*fp16", "*fp16"),
