@@ -172,20 +172,33 @@ public:
       v.setType(target);
     }
 
-    // Function signatures follow their arguments.
+    // Function signatures follow their arguments and returned values (a
+    // returned descriptor is pinned: its type is the default of its block,
+    // as is the type of every call result that receives it).
     module.walk([&](FunctionOpInterface func) {
       if (func.isExternal() || !isa<FunctionType>(func.getFunctionType()))
         return;
       SmallVector<Type> inputs(func.getArgumentTypes());
+      SmallVector<Type> results(func.getResultTypes());
       bool changed = false;
       for (auto [i, arg] : llvm::enumerate(func.getArguments()))
         if (inputs[i] != arg.getType()) {
           inputs[i] = arg.getType();
           changed = true;
         }
+      for (Block &block : func.getFunctionBody()) {
+        Operation *term = block.getTerminator();
+        if (!term || !term->hasTrait<mlir::OpTrait::ReturnLike>() ||
+            term->getNumOperands() != results.size())
+          continue;
+        for (auto [i, v] : llvm::enumerate(term->getOperands()))
+          if (isDescriptor(v) && results[i] != v.getType()) {
+            results[i] = v.getType();
+            changed = true;
+          }
+      }
       if (changed)
-        func.setType(FunctionType::get(&getContext(), inputs,
-                                       func.getResultTypes()));
+        func.setType(FunctionType::get(&getContext(), inputs, results));
     });
   }
 

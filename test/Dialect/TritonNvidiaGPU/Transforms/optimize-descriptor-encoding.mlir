@@ -131,3 +131,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %a : !tt.tensordesc<tensor<64x64xf16, #flat>>
   }
 }
+
+// -----
+
+// A returned descriptor gets the default layout of its block, and the
+// function's result type follows it (fuzz-ttgir-pipeline found it left
+// behind: fuzz/regressions/fuzz-ttgir-pipeline/returned-descriptor.mlir);
+// a call receiving it gets the same type, so its loads still verify.
+// CHECK: #[[SH:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @make_desc
+// CHECK-SAME: -> !tt.tensordesc<tensor<64x64xf16, #[[SH]]>>
+// CHECK: tt.return %{{.*}} : !tt.tensordesc<tensor<64x64xf16, #[[SH]]>>
+// CHECK-LABEL: tt.func public @use_desc
+// CHECK: tt.call @make_desc({{.*}}) : (!tt.ptr<f16>, i32, i64) -> !tt.tensordesc<tensor<64x64xf16, #[[SH]]>>
+// CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc<tensor<64x64xf16, #[[SH]]>> -> tensor<64x64xf16, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @make_desc(%p: !tt.ptr<f16>, %m: i32, %ld: i64) -> !tt.tensordesc<tensor<64x64xf16>> {
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %p, [%m, %m], [%ld, %c1] : <f16>, <tensor<64x64xf16>>
+    tt.return %d : !tt.tensordesc<tensor<64x64xf16>>
+  }
+  tt.func public @use_desc(%p: !tt.ptr<f16>, %m: i32, %ld: i64, %out: !tt.ptr<f16>) {
+    %c0 = arith.constant 0 : i32
+    %d = tt.call @make_desc(%p, %m, %ld) : (!tt.ptr<f16>, i32, i64) -> !tt.tensordesc<tensor<64x64xf16>>
+    %v = tt.descriptor_load %d[%c0, %c0] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
