@@ -114,43 +114,6 @@ std::string kernelNameOf(const std::string &ttir) {
   return "";
 }
 
-/// tt-py's --signature for the launch's arguments, as upstream specializes
-/// them: pointers 16-byte aligned (tt-run's buffers are), `multiple_of: 16`
-/// scalars `:16`, `specialized: true` ones (equal to 1) `:1`.
-std::string signatureOf(const RunSpec &launch) {
-  std::string sig;
-  for (const ArgSpec &a : launch.args) {
-    std::string t;
-    switch (a.dtype) {
-    case DType::F64:
-      t = "fp64";
-      break;
-    case DType::F32:
-      t = "fp32";
-      break;
-    case DType::F16:
-      t = "fp16";
-      break;
-    case DType::F8E4M3:
-      t = "fp8e4nv";
-      break;
-    case DType::F8E5M2:
-      t = "fp8e5";
-      break;
-    default:
-      t = dtypeName(a.dtype); // bf16, i1, i8 ... u64 are spelled alike
-    }
-    if (a.isTensor)
-      t = "*" + t + ":16";
-    else if (a.specialized)
-      t += ":1";
-    else if (a.multipleOf > 0 && a.multipleOf % 16 == 0)
-      t += ":16";
-    sig += (sig.empty() ? "" : ", ") + t;
-  }
-  return sig;
-}
-
 /// `path` made absolute against the working directory.
 std::string absolutePath(const std::string &path) {
   if (!path.empty() && path[0] == '/')
@@ -517,7 +480,7 @@ bool TuneRun::prepareKernel() {
     }
     signature = spec.pythonSignature;
     if (signature.empty())
-      signature = signatureOf(launch);
+      signature = deriveSignature(launch);
     kernelName = spec.pythonKernel;
     break;
   }
