@@ -12,6 +12,7 @@
 
 #include "tt/Runtime/Compile.h"
 #include "tt/Runtime/Metadata.h"
+#include "tt/Support/Tools.h"
 
 #include <cerrno>
 #include <fcntl.h>
@@ -49,30 +50,8 @@ bool tt::runtime::needsCompilation(const std::string &path) {
          endsWith(path, ".mlir") || isPythonKernel(path);
 }
 
-static bool isExecutable(const std::string &p) {
-  return !p.empty() && ::access(p.c_str(), X_OK) == 0;
-}
-
 static std::string findTranslate() {
-  if (const char *env = std::getenv("TT_TRANSLATE"))
-    return env;
-  char self[4096];
-  ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
-  if (n > 0) {
-    self[n] = 0;
-    std::string dir(self);
-    dir = dir.substr(0, dir.rfind('/'));
-    if (isExecutable(dir + "/tt-translate"))
-      return dir + "/tt-translate";
-  }
-  if (const char *path = std::getenv("PATH")) {
-    std::stringstream ss(path);
-    std::string d;
-    while (std::getline(ss, d, ':'))
-      if (isExecutable(d + "/tt-translate"))
-        return d + "/tt-translate";
-  }
-  return "";
+  return tt::support::findTool("tt-translate", "TT_TRANSLATE");
 }
 
 namespace {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Tune/Compiler.h"
+#include "tt/Support/Tools.h"
 
 #include <cerrno>
 #include <chrono>
@@ -34,12 +35,6 @@ namespace {
 double now() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
-bool isExecutable(const std::string &p) {
-  struct stat st;
-  return !p.empty() && ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-         ::access(p.c_str(), X_OK) == 0;
 }
 
 std::string readText(const std::string &path) {
@@ -241,25 +236,7 @@ void tt::tune::compileAll(std::vector<CompileJob> &jobs,
 }
 
 std::string tt::tune::findTool(const std::string &name, const char *envVar) {
-  if (const char *env = envVar ? std::getenv(envVar) : nullptr; env && *env)
-    return env;
-  char self[4096];
-  ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
-  if (n > 0) {
-    self[n] = 0;
-    std::string dir(self);
-    dir = dir.substr(0, dir.rfind('/'));
-    if (isExecutable(dir + "/" + name))
-      return dir + "/" + name;
-  }
-  if (const char *path = std::getenv("PATH")) {
-    std::stringstream ss(path);
-    std::string d;
-    while (std::getline(ss, d, ':'))
-      if (!d.empty() && isExecutable(d + "/" + name))
-        return d + "/" + name;
-  }
-  return "";
+  return tt::support::findTool(name, envVar);
 }
 
 std::string tt::tune::findTranslate() {

@@ -20,6 +20,7 @@
 #include "tt/AOT/AOT.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Support/Tools.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -212,19 +213,7 @@ Expected<TargetRequest> parseTarget(StringRef s) {
 std::string findTranslate() {
   if (!translateTool.empty())
     return translateTool;
-  if (const char *env = std::getenv("TT_TRANSLATE"); env && *env)
-    return env;
-  std::string self = sys::fs::getMainExecutable(
-      argv0.c_str(), reinterpret_cast<void *>(&findTranslate));
-  if (!self.empty()) {
-    SmallString<256> p(sys::path::parent_path(self));
-    sys::path::append(p, "tt-translate");
-    if (sys::fs::can_execute(p))
-      return std::string(p);
-  }
-  if (ErrorOr<std::string> p = sys::findProgramByName("tt-translate"))
-    return *p;
-  return "";
+  return tt::support::findTool("tt-translate", "TT_TRANSLATE");
 }
 
 /// Runs tt-translate with `args` (no shell); its diagnostics go to our
