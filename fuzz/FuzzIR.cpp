@@ -6,7 +6,7 @@
 
 #include "FuzzIR.h"
 
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/Compiler.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -30,7 +30,7 @@ namespace {
 const DialectRegistry &theRegistry() {
   static DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
-    tt::registerAllDialects(*r);
+    tt::compiler::registerAllDialects(*r);
     return r;
   }();
   return *registry;

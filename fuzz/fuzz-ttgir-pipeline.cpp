@@ -11,7 +11,8 @@
 
 #include "FuzzIR.h"
 
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/NVIDIA.h"
+#include "tt/Compiler/Stages.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -26,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::PassManager pm(&ctx.get());
   tt::fuzz::verifyAfterEachPass(pm, ctx);
   tt::PipelineOptions opts;
-  tt::buildTTGIRPipeline(pm, opts);
+  tt::buildNVIDIATTGIRPipeline(pm, opts);
   if (mlir::succeeded(pm.run(*module)))
     tt::fuzz::checkRoundTrip(*module);
   return 0;

@@ -11,7 +11,7 @@
 
 #include "FuzzIR.h"
 
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/Stages.h"
 
 #include "mlir/Pass/PassManager.h"
 

@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 config.name = "tt"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".ttir", ".ttgir", ".test", ".yaml"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "lib", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tt_obj_root, "test")
 
@@ -29,6 +29,19 @@ ptxas = os.environ.get("TRITON_PTXAS_PATH") or shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# The AMD backend links HSACOs with ld.lld (lld-22); device-library tests
+# need Debian's rocm-device-libs (scripts/install-deps.sh).
+lld = os.environ.get("TRITON_HIP_LLD_PATH") or shutil.which("ld.lld-22") or \
+    shutil.which("ld.lld") or ("/usr/lib/llvm-22/bin/ld.lld"
+                               if os.path.exists("/usr/lib/llvm-22/bin/ld.lld") else None)
+if lld:
+    config.available_features.add("ld.lld")
+for d in [os.environ.get("TRITON_HIP_DEVICE_LIB_DIR", ""),
+          "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode"]:
+    if d and os.path.exists(os.path.join(d, "ocml.bc")):
+        config.available_features.add("rocm-device-libs")
+        break
 
 config.substitutions.append(("%unittests", os.path.join(config.tt_obj_root, "unittests", "bin")))
 

@@ -159,14 +159,25 @@ bool tt::frontend::loadKernel(mlir::MLIRContext &ctx, SourceMgr &sm,
                               StringRef input,
                               const PythonKernelOptions &python,
                               StringRef tool, LoadedKernel &out) {
+  return loadKernel(ctx, sm, input, python.getRef(input), tool, out);
+}
+
+bool tt::frontend::loadKernel(mlir::MLIRContext &ctx, SourceMgr &sm,
+                              StringRef input,
+                              const PythonKernelRef &specialization,
+                              StringRef tool, LoadedKernel &out) {
   if (isPythonKernelRef(input)) {
+    PythonKernelRef ref;
+    splitPythonKernelRef(input, ref);
+    ref.signature = specialization.signature;
+    ref.defines = specialization.defines;
+    ref.dotPrecision = specialization.dotPrecision;
     out.fromPython = true;
     out.keyText.clear();
-    out.module = compilePythonKernel(ctx, sm, python.getRef(input), tool,
-                                     &out.keyText);
+    out.module = compilePythonKernel(ctx, sm, ref, tool, &out.keyText);
     return bool(out.module);
   }
-  if (python.anyGiven()) {
+  if (!specialization.signature.empty() || !specialization.defines.empty()) {
     WithColor::error(errs(), tool)
         << "--signature and -D specialize Python kernels (FILE.py::KERNEL), "
            "not '"

@@ -15,7 +15,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/LinearLayout/Conversion.h"
-#include "tt/Pipeline/Debug.h"
+#include "tt/Compiler/Session.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

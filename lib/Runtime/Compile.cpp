@@ -12,6 +12,7 @@
 
 #include "tt/Runtime/Compile.h"
 #include "tt/Runtime/Metadata.h"
+#include "tt/Compiler/Request.h"
 #include "tt/Support/Tools.h"
 
 #include <cerrno>
@@ -115,27 +116,25 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
   const char *arch = std::getenv("TT_RUN_CUDA_TARGET");
   // No GPU is queried for its architecture: $TT_RUN_HIP_TARGET names it.
   const char *hipArch = std::getenv("TT_RUN_HIP_TARGET");
-  // A kernel file named like an option (`-o x.ttir`) stays a file name.
-  std::string input = req.path;
-  if (!input.empty() && input[0] == '-')
-    input = "./" + input;
-  std::vector<std::string> args = {
-      translate, "--target",
-      cuda  ? (arch ? arch : "cuda:90")
-      : hip ? (hipArch ? hipArch : "hip:gfx942")
-            : "cpu",
-      "--num-warps", std::to_string(req.numWarps),
-      cuda ? "--ptx" : hip ? "--hsaco" : "--emit=so", input, "-o", binary,
-      "--metadata", meta};
-  if (cuda || hip) {
-    args.push_back("--num-stages");
-    args.push_back(std::to_string(req.numStages));
-  }
+  tt::compiler::CompileRequest compile;
+  compile.input = req.path;
+  compile.target = cuda  ? (arch ? arch : "cuda:90")
+                   : hip ? (hipArch ? hipArch : "hip:gfx942")
+                         : "cpu";
+  compile.emit = cuda  ? tt::compiler::EmitKind::PTX
+                 : hip ? tt::compiler::EmitKind::HSACO
+                       : tt::compiler::EmitKind::Shared;
+  compile.numWarps = req.numWarps;
+  if (cuda || hip)
+    compile.numStages = req.numStages;
   if (isPythonKernel(req.path)) {
-    args.push_back("--signature=" + req.signature);
-    for (const std::string &d : req.defines)
-      args.push_back("-D" + d);
+    compile.signature = req.signature;
+    compile.defines = req.defines;
   }
+  compile.output = binary;
+  compile.metadata = meta;
+  std::vector<std::string> args = compile.toTranslateArgs();
+  args.insert(args.begin(), translate);
   std::vector<char *> argv;
   for (std::string &a : args)
     argv.push_back(a.data());

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Tune/Compiler.h"
+#include "tt/Compiler/Request.h"
 #include "tt/Support/Tools.h"
 
 #include <cerrno>
@@ -117,16 +118,20 @@ void finish(CompileJob &j, bool ok, const std::string &error) {
 }
 
 void startTranslate(CompileJob &j, const CompileSettings &s) {
-  std::vector<std::string> args = {s.translate, "--target", s.target,
-                                   "--num-warps", std::to_string(j.numWarps)};
+  tt::compiler::CompileRequest req;
+  req.input = j.ttirPath;
+  req.target = s.target;
+  req.numWarps = j.numWarps;
   if (s.gpu) {
-    args.insert(args.end(),
-                {"--num-stages", std::to_string(j.numStages), "--ptx"});
+    req.numStages = j.numStages;
+    req.emit = tt::compiler::EmitKind::PTX;
   } else {
-    args.push_back("--emit=so");
+    req.emit = tt::compiler::EmitKind::Shared;
   }
-  args.insert(args.end(),
-              {j.ttirPath, "-o", j.binaryPath, "--metadata", j.metaPath});
+  req.output = j.binaryPath;
+  req.metadata = j.metaPath;
+  std::vector<std::string> args = req.toTranslateArgs();
+  args.insert(args.begin(), s.translate);
   std::string err;
   j.pid = spawn(args, j.logPath, j.logPath, "", false, err);
   if (j.pid < 0)

@@ -18,8 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Pipeline/Debug.h"
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/Compiler.h"
+#include "tt/Compiler/Session.h"
+#include "TestPasses.h"
+#include "tt/Support/CommandLine.h"
 #include "tt/Support/InputLimits.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -119,9 +121,12 @@ int main(int argc, char **argv) {
   // On the main thread: it installs signal handlers and an alternate signal
   // stack, which belong to the thread that lives as long as the process.
   InitLLVM init(argc, argv);
+  // LLVM's backend options to --help-hidden: --help lists MLIR's and ours.
+  tt::hideLLVMOptions();
   mlir::DialectRegistry registry;
-  tt::registerAllDialects(registry);
-  tt::registerAllPasses();
+  tt::compiler::registerAllDialects(registry);
+  tt::compiler::registerAllPasses();
+  mlir::triton::registerTestAxisInfoPass();
   return tt::runWithLargeStack(
       [&] { return runTool(argc, argv, registry); });
 }

@@ -17,8 +17,8 @@
 #include "tt/Frontend/Frontend.h"
 #include "tt/Frontend/KernelInput.h"
 #include "tt/Frontend/Parser.h"
-#include "tt/Pipeline/Debug.h"
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/Session.h"
+#include "tt/Compiler/Stages.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -104,7 +104,7 @@ int main(int argc, char **argv) {
   PythonKernelRef ref = pythonOptions.getRef(input);
   ref.dotPrecision = dotPrecision;
   mlir::DialectRegistry registry;
-  tt::registerAllDialects(registry);
+  tt::registerCoreDialects(registry);
   mlir::MLIRContext ctx(registry);
   SourceMgr sm;
   auto ttir = compilePythonKernel(ctx, sm, ref, "tt-py");

@@ -108,6 +108,13 @@ bool loadKernel(mlir::MLIRContext &ctx, llvm::SourceMgr &sm,
                 llvm::StringRef input, const PythonKernelOptions &python,
                 llvm::StringRef tool, LoadedKernel &out);
 
+/// As above, with the specialization given as data: `specialization`'s
+/// signature and defines (its path and kernel are taken from `input`).
+/// Giving either for an MLIR input is the same error.
+bool loadKernel(mlir::MLIRContext &ctx, llvm::SourceMgr &sm,
+                llvm::StringRef input, const PythonKernelRef &specialization,
+                llvm::StringRef tool, LoadedKernel &out);
+
 } // namespace tt::frontend
 
 #endif // TT_FRONTEND_KERNELINPUT_H

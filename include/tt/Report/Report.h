@@ -11,7 +11,7 @@
 // The report is made in two steps:
 //
 //  * collecting (Recorder): while the tool compiles, a Recorder receives the
-//    IR after every pass (through the KernelSession of tt/Pipeline/Debug.h)
+//    IR after every pass (through the KernelSession of tt/Compiler/Session.h)
 //    and the error diagnostics; afterwards it reads the stages the session
 //    wrote, runs ptxas -v and a disassembler, parses the TTGIR for layouts
 //    and computes the findings, filling a ReportData;

@@ -3,7 +3,7 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // The last stages of the CPU backend (docs/cpu-backend.md): the LLVM
-// dialect module that lib/Pipeline's CPU stage produces becomes LLVM IR,
+// dialect module that lib/Compiler's CPU stage produces becomes LLVM IR,
 // is optimized for the host (or a given CPU), compiled to an ELF object by
 // LLVM's TargetMachine and linked into a shared library by the system C
 // compiler driver. Also: the metadata JSON that goes next to the library.

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Analysis/AxisInfo.h"
-#include "tt/Analysis/Passes.h"
+#include "TestPasses.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "mlir/Pass/Pass.h"

@@ -1,26 +1,26 @@
-//===- AMDPipeline.cpp - the AMD stages -------------------------*- C++ -*-===//
+//===- AMDStages.cpp - the AMD TTGIR and LLIR stages ------------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// The pass pipelines of the TTGIR and LLIR stages for hip:gfxNNN targets
+// (docs/amd-backend.md), and the kernel metadata JSON.
+//
 //===----------------------------------------------------------------------===//
 
-#include "tt/Pipeline/AMD.h"
+#include "tt/Compiler/AMD.h"
 
 #include "tt/Conversion/TritonAMDGPUToLLVM/Passes.h"
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
 #include "tt/Conversion/TritonToTritonGPU/Passes.h"
 #include "tt/Dialect/TritonAMDGPU/Transforms/Passes.h"
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
-#include "tt/Pipeline/Debug.h"
 #include "tt/Target/AMDGPU/Arch.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -79,88 +79,6 @@ void tt::buildAMDLLIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
-}
-
-void tt::registerAMDTranslations(DialectRegistry &registry) {
-  registry.insert<ROCDL::ROCDLDialect>();
-  registerROCDLDialectTranslation(registry);
-}
-
-void tt::registerAMDPipeline() {
-  triton::amdgpu::registerTritonAMDGPUPasses();
-  triton::registerTritonAMDGPUToLLVMPasses();
-}
-
-namespace {
-enum class Stage { TTIR, TTGIR, LLIR };
-
-Stage detectStage(ModuleOp module) {
-  bool hasLLVMFunc = false;
-  module.walk([&](LLVM::LLVMFuncOp) { hasLLVMFunc = true; });
-  if (hasLLVMFunc)
-    return Stage::LLIR;
-  if (module->hasAttr("ttg.num-warps"))
-    return Stage::TTGIR;
-  return Stage::TTIR;
-}
-
-llvm::Error runPipeline(ModuleOp module,
-                        function_ref<void(OpPassManager &)> build,
-                        llvm::StringRef stage) {
-  PassManager pm(module.getContext());
-  build(pm);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "bad pass manager options");
-  tt::debug::configurePassManager(pm, stage.lower());
-  if (failed(pm.run(module)))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the " + stage + " stage failed");
-  return llvm::Error::success();
-}
-} // namespace
-
-llvm::Error tt::lowerToLLVMDialectAMD(ModuleOp module, PipelineOptions &opts) {
-  Stage stage = detectStage(module);
-  auto readModuleOptions = [&] {
-    if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
-      opts.numWarps = warps.getInt();
-    if (auto tpw = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
-      opts.threadsPerWarp = tpw.getInt();
-    if (auto target = module->getAttrOfType<StringAttr>("ttg.target"))
-      opts.target = target.getValue().str();
-  };
-  if (stage != Stage::TTIR)
-    readModuleOptions();
-  std::optional<amdgpu::Arch> arch = amdgpu::parseTarget(opts.target);
-  if (!arch)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "target '" + opts.target + "' is not an AMD target tt knows (hip:" +
-            "gfxNNN with one of " + amdgpu::supportedArchList() + ")");
-  if (stage == Stage::TTIR) {
-    opts.threadsPerWarp = int(arch->waveSize);
-    if (auto err = runPipeline(
-            module, [&](OpPassManager &pm) { buildTTIRPipeline(pm, opts); },
-            "TTIR"))
-      return err;
-    if (auto err = tt::debug::finishStage("ttir", module))
-      return err;
-    if (auto err = runPipeline(
-            module, [&](OpPassManager &pm) { buildAMDTTGIRPipeline(pm, opts); },
-            "TTGIR"))
-      return err;
-  }
-  if (stage != Stage::LLIR) {
-    if (auto err = tt::debug::finishStage("ttgir", module))
-      return err;
-    readModuleOptions();
-    if (auto err = runPipeline(
-            module, [&](OpPassManager &pm) { buildAMDLLIRPipeline(pm, opts); },
-            "LLIR"))
-      return err;
-  }
-  return llvm::Error::success();
 }
 
 std::string tt::buildAMDMetadataJSON(ModuleOp module,

@@ -1,4 +1,4 @@
-//===- Debug.h - dumps, overrides, cache and debug switches -----*- C++ -*-===//
+//===- Session.h - dumps, overrides, cache and debug switches ---*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
@@ -24,10 +24,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TT_PIPELINE_DEBUG_H
-#define TT_PIPELINE_DEBUG_H
+#ifndef TT_COMPILER_SESSION_H
+#define TT_COMPILER_SESSION_H
 
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/Options.h"
 #include "tt/Support/Debug.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -270,4 +270,4 @@ private:
 
 } // namespace tt::debug
 
-#endif // TT_PIPELINE_DEBUG_H
+#endif // TT_COMPILER_SESSION_H

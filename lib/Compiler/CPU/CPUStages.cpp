@@ -1,14 +1,14 @@
-//===- CPUPipeline.cpp - the CPU stage of tt --------------------*- C++ -*-===//
+//===- CPUStages.cpp - the CPU stage of tt ----------------------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // TTIR (after the tt-ttir stage) to the LLVM dialect for the host CPU; see
-// docs/cpu-backend.md. tt-translate and tt-run turn the result into an
-// object or shared library with lib/Target/CPU.
+// docs/cpu-backend.md. CPUBackend.cpp turns the result into an object or
+// a shared library with lib/Target/CPU.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Pipeline/Pipeline.h"
+#include "tt/Compiler/CPU.h"
 
 #include "tt/Conversion/TritonToLinalg/Passes.h"
 #include "tt/Target/CPU/CPU.h"
@@ -131,8 +131,4 @@ void tt::registerCPUPipeline() {
       "bufferization, loops, math lowering, and the <kernel>__packed entry "
       "points of the CPU kernel ABI",
       [](OpPassManager &pm) { buildCPUPipeline(pm, PipelineOptions()); });
-}
-
-void tt::registerCPUDialects(DialectRegistry &registry) {
-  tt::cpu::registerCPUDialects(registry);
 }

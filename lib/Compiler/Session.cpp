@@ -1,10 +1,10 @@
-//===- Debug.cpp - dumps, overrides, cache and debug switches ---*- C++ -*-===//
+//===- Session.cpp - dumps, overrides, cache and debug switches -*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Pipeline/Debug.h"
+#include "tt/Compiler/Session.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 

@@ -1,0 +1,207 @@
+//===- Backend.cpp - the backend registry and CompileJob --------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Compiler/Backend.h"
+#include "tt/Compiler/Session.h"
+#include "tt/Compiler/Stages.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tt::compiler;
+
+//===----------------------------------------------------------------------===//
+// The backend registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::vector<std::unique_ptr<Backend>> &registry() {
+  static std::vector<std::unique_ptr<Backend>> backends;
+  return backends;
+}
+
+Error makeError(const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(), msg);
+}
+
+/// The message of errors that were reported as diagnostics already.
+constexpr StringLiteral reportedMarker = "<reported>";
+} // namespace
+
+Backend::~Backend() = default;
+
+Error tt::compiler::makeReportedError() { return makeError(reportedMarker); }
+
+bool tt::compiler::isReportedError(StringRef message) {
+  return message == reportedMarker;
+}
+
+void tt::compiler::registerBackend(std::unique_ptr<Backend> backend) {
+  registry().push_back(std::move(backend));
+}
+
+std::vector<const Backend *> tt::compiler::getBackends() {
+  std::vector<const Backend *> out;
+  for (const std::unique_ptr<Backend> &b : registry())
+    out.push_back(b.get());
+  return out;
+}
+
+const Backend *tt::compiler::findBackend(StringRef target) {
+  for (const std::unique_ptr<Backend> &b : registry())
+    if (b->claims(target))
+      return b.get();
+  return nullptr;
+}
+
+std::string Backend::getEmitError(StringRef target) const {
+  std::string flags;
+  ArrayRef<EmitKind> kinds = getEmitKinds();
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    if (i)
+      flags += i + 1 == kinds.size() ? " or " : ", ";
+    flags += std::string("--") + getEmitName(kinds[i]);
+  }
+  return ("--target " + target + " emits " + flags).str();
+}
+
+Error Backend::checkModuleTarget(StringRef target) const {
+  return checkTarget(target);
+}
+
+//===----------------------------------------------------------------------===//
+// CompileJob
+//===----------------------------------------------------------------------===//
+
+CompileJob::CompileJob(const CompileRequest &request, mlir::ModuleOp module,
+                       tt::PipelineOptions options,
+                       debug::KernelSession *session,
+                       debug::CompileCache *cache, CompileResult &result)
+    : request(request), module(module), options(std::move(options)),
+      session(session), cache(cache), result(result) {}
+
+bool CompileJob::wants(EmitKind kind) const {
+  return request.emit == kind || request.emit == EmitKind::All;
+}
+
+Error CompileJob::runStage(StringRef stage,
+                           function_ref<void(mlir::OpPassManager &)> build) {
+  mlir::PassManager pm(module.getContext());
+  build(pm);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return makeError("bad pass manager options");
+  if (timing)
+    pm.enableTiming(*timing);
+  tt::debug::configurePassManager(pm, stage.lower());
+  if (failed(pm.run(module)))
+    return makeError("the " + stage + " stage failed");
+  return Error::success();
+}
+
+namespace {
+enum class Stage { TTIR, TTGIR, LLIR };
+
+Stage detectStage(mlir::ModuleOp module) {
+  bool hasLLVMFunc = false;
+  module.walk([&](mlir::LLVM::LLVMFuncOp) { hasLLVMFunc = true; });
+  if (hasLLVMFunc)
+    return Stage::LLIR;
+  if (module->hasAttr("ttg.num-warps"))
+    return Stage::TTGIR;
+  return Stage::TTIR;
+}
+} // namespace
+
+Error CompileJob::lowerToLLVMDialect(const Backend &backend) {
+  Stage stage = detectStage(module);
+  auto readModuleOptions = [&] {
+    if (auto warps = module->getAttrOfType<mlir::IntegerAttr>("ttg.num-warps"))
+      options.numWarps = warps.getInt();
+    if (auto tpw =
+            module->getAttrOfType<mlir::IntegerAttr>("ttg.threads-per-warp"))
+      options.threadsPerWarp = tpw.getInt();
+    if (auto target = module->getAttrOfType<mlir::StringAttr>("ttg.target"))
+      options.target = target.getValue().str();
+  };
+  if (stage != Stage::TTIR)
+    readModuleOptions();
+  if (Error e = backend.checkModuleTarget(options.target))
+    return e;
+  if (stage == Stage::TTIR) {
+    backend.adjustOptions(options);
+    if (Error e = runStage("TTIR", [&](mlir::OpPassManager &pm) {
+          buildTTIRPipeline(pm, options);
+        }))
+      return e;
+    if (Error e = finishModule("ttir"))
+      return e;
+    if (Error e = runStage("TTGIR", [&](mlir::OpPassManager &pm) {
+          backend.buildTTGIRPipeline(pm, options);
+        }))
+      return e;
+  }
+  if (stage != Stage::LLIR) {
+    if (Error e = finishModule("ttgir"))
+      return e;
+    readModuleOptions(); // an override may change them
+    if (Error e = runStage("LLIR", [&](mlir::OpPassManager &pm) {
+          backend.buildLLIRPipeline(pm, options);
+        }))
+      return e;
+  }
+  return Error::success();
+}
+
+Error CompileJob::finishModule(StringRef ext) {
+  if (session)
+    return session->finishStage(ext, module);
+  return Error::success();
+}
+
+mlir::TimingScope CompileJob::nestTiming(StringRef name) {
+  return timing ? timing->nest(name) : mlir::TimingScope();
+}
+
+Error CompileJob::finishLLVM(std::unique_ptr<llvm::Module> &llvmModule,
+                             LLVMContext &context) {
+  if (session)
+    return session->finishStage("llir", llvmModule, context);
+  return Error::success();
+}
+
+void CompileJob::keep(StringRef ext, std::string data) {
+  if (cache && session)
+    if (Error e = cache->store(session->getKernelName().str() + "." + ext.str(),
+                               data))
+      errs() << request.tool << ": warning: " << toString(std::move(e))
+             << "\n";
+  result.stages[ext.str()] = std::move(data);
+}
+
+Error CompileJob::finish(StringRef ext, std::string &data) {
+  if (session)
+    if (Error e = session->finishStage(ext, data))
+      return e;
+  keep(ext, data);
+  return Error::success();
+}
+
+Error CompileJob::addMetadata(StringRef kernel, std::string json) {
+  if (session && kernel == session->getKernelName()) {
+    if (Error e = session->finishStage("json", json))
+      return e;
+    keep("json", json);
+  }
+  result.metadata.emplace_back(kernel.str(), std::move(json));
+  return Error::success();
+}
+

@@ -1,0 +1,166 @@
+//===- NVIDIABackend.cpp - cuda:NN targets ----------------------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The NVIDIA sequence, the one place it is written: the MLIR stages to the
+// LLVM dialect (CompileJob::lowerToLLVMDialect with this backend's
+// pipelines), LLVM IR with line information, LLVM's O3 for NVPTX (the llir
+// stage, as upstream's make_llir), PTX, ptxas, and the metadata last, as
+// upstream writes it once a compilation is complete.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Compiler/NVIDIA.h"
+
+#include "tt/Compiler/Backend.h"
+#include "tt/Compiler/LLVMIR.h"
+#include "tt/Compiler/Session.h"
+#include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+#include "tt/Target/NVPTX/NVPTX.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tt::compiler;
+
+namespace {
+Error makeError(const Twine &msg) {
+  return createStringError(inconvertibleErrorCode(), msg);
+}
+
+class NVIDIABackend : public Backend {
+public:
+  StringRef getName() const override { return "nvidia"; }
+  StringRef getTargetSyntax() const override { return "cuda:NN"; }
+  bool claims(StringRef target) const override {
+    return target.starts_with("cuda:");
+  }
+  Error checkTarget(StringRef target) const override {
+    if (tt::getComputeCapability(target))
+      return Error::success();
+    return makeError("bad NVIDIA target '" + target +
+                     "' (expected cuda:NN, e.g. cuda:90)");
+  }
+  Error checkModuleTarget(StringRef target) const override {
+    if (tt::getComputeCapability(target))
+      return Error::success();
+    return makeError("target '" + target +
+                     "' is not an NVIDIA target (cuda:NN)");
+  }
+  ArrayRef<EmitKind> getEmitKinds() const override {
+    static const EmitKind kinds[] = {EmitKind::LLVMIR, EmitKind::PTX,
+                                     EmitKind::Cubin};
+    return kinds;
+  }
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    tt::registerLLVMIRTranslations(registry);
+    registry.insert<mlir::NVVM::NVVMDialect>();
+    mlir::registerNVVMDialectTranslation(registry);
+  }
+  void registerPasses() const override {
+    mlir::triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
+    mlir::triton::registerTritonGPUToLLVMPasses();
+    // Every pass of the stages, so that tt-opt --run-reproducer replays it.
+    mlir::registerPass([] { return mlir::createSCFToControlFlowPass(); });
+  }
+
+  void buildTTGIRPipeline(mlir::OpPassManager &pm,
+                          const tt::PipelineOptions &opts) const override {
+    tt::buildNVIDIATTGIRPipeline(pm, opts);
+  }
+  void buildLLIRPipeline(mlir::OpPassManager &pm,
+                         const tt::PipelineOptions &opts) const override {
+    tt::buildNVIDIALLIRPipeline(pm, opts);
+  }
+
+  std::optional<std::string> getToolchainKey() const override {
+    return "ptxas=" + tt::nvptx::findPtxas();
+  }
+
+  Error compile(CompileJob &job) const override;
+};
+
+Error NVIDIABackend::compile(CompileJob &job) const {
+  if (Error e = job.lowerToLLVMDialect(*this))
+    return e;
+  const tt::PipelineOptions &opts = job.getOptions();
+  LLVMContext llvmContext;
+  auto llvmModule = tt::translateToLLVMIR(job.getModule(), llvmContext);
+  if (!llvmModule)
+    return llvmModule.takeError();
+
+  std::string ptxas = tt::nvptx::findPtxas();
+  int cc = *tt::getComputeCapability(opts.target);
+  tt::nvptx::PTXOptions ptxOptions;
+  ptxOptions.computeCapability = cc;
+  ptxOptions.ptxVersion = tt::nvptx::getPTXVersion(ptxas);
+  ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
+  // The llir stage is the optimized module, as upstream's make_llir.
+  if (Error e = [&] {
+        mlir::TimingScope t = job.nestTiming("LLVM optimization");
+        tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
+        tt::debug::StepTimer timer("LLVM optimization");
+        return tt::nvptx::optimizeModule(**llvmModule, ptxOptions);
+      }())
+    return e;
+  if (Error e = job.finishLLVM(*llvmModule, llvmContext))
+    return e;
+  std::string json =
+      tt::buildNVIDIAMetadataJSON(job.getModule(), opts, ptxOptions.ptxVersion);
+  auto finishMetadata = [&]() -> Error {
+    return job.addMetadata(job.getSession() ? job.getSession()->getKernelName()
+                                            : StringRef(""),
+                           json);
+  };
+
+  if (job.getRequest().emit == EmitKind::LLVMIR) {
+    std::string text;
+    raw_string_ostream os(text);
+    (*llvmModule)->print(os, nullptr);
+    job.keep("llir", std::move(text));
+    return finishMetadata();
+  }
+  Expected<std::string> ptx = [&] {
+    mlir::TimingScope t = job.nestTiming("LLVM IR to PTX");
+    tt::debug::LLVMScope scope(**llvmModule, "code generation (NVPTX)");
+    tt::debug::StepTimer timer("LLVM IR to PTX");
+    return tt::nvptx::emitPTX(**llvmModule, ptxOptions);
+  }();
+  if (!ptx)
+    return ptx.takeError();
+  if (Error e = job.finish("ptx", *ptx))
+    return e;
+  if (job.wants(EmitKind::Cubin)) {
+    if (job.wantsAll() && ptxas.empty()) {
+      errs() << job.getRequest().tool
+             << ": no ptxas (set TRITON_PTXAS_PATH or put it on PATH): "
+                "no cubin\n";
+    } else {
+      Expected<std::string> cubin = [&] {
+        mlir::TimingScope t = job.nestTiming("ptxas");
+        tt::debug::StepTimer timer("ptxas");
+        return tt::nvptx::compileToCubin(*ptx, cc, ptxas);
+      }();
+      if (!cubin)
+        return cubin.takeError();
+      if (Error e = job.finish("cubin", *cubin))
+        return e;
+    }
+  }
+  return finishMetadata();
+}
+} // namespace
+
+void tt::registerNVIDIABackend() {
+  registerBackend(std::make_unique<NVIDIABackend>());
+}
