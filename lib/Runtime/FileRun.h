@@ -7,18 +7,20 @@
 // it. The order is chosen so that every input error shows up before a
 // device is touched:
 //
-//   readSpec         the YAML, with --kernel, --target and -D    Runner.cpp
-//   evaluate         parameters, scalars, shapes, grid, launch   RunEvaluate.cpp
-//   resolveKernels   each variant read or compiled on the fly,
-//                    its signature checked; the CPU references   RunKernels.cpp
-//   checkHostLimits  host memory, programs of a CPU launch       RunInputs.cpp
-//   prepareInputs    inputs, check references, CPU reference
-//                    runs; saveInputs (--save-inputs)            RunInputs.cpp
-//   describePlan     --dry-run: one line per argument            RunReport.cpp
-//   runVariant       open, load, allocate, launch                RunVariant.cpp
-//                    read back, compare, --save-outputs          RunCheck.cpp
-//                    time (and check the restored outputs)       RunTiming.cpp
-//   runIsolated      the same, in child processes                RunIsolation.cpp
+//   readSpec         the YAML; --kernel, --target, -D         Runner.cpp
+//   evaluate         parameters, scalars, shapes, grid, ...   RunEvaluate.cpp
+//   resolveKernels   each variant read or compiled on the
+//                    fly, its signature checked; the CPU
+//                    references of `check: {cpu: true}`       RunKernels.cpp
+//   checkHostLimits  host memory, programs of a CPU launch    RunInputs.cpp
+//   prepareInputs    inputs, check references                 RunInputs.cpp
+//                    the CPU references run                   RunCheck.cpp
+//   saveInputs       --save-inputs                            RunInputs.cpp
+//   describePlan     --dry-run: one line per argument         RunReport.cpp
+//   runVariant       open, load, allocate, launch             RunVariant.cpp
+//                    read back, compare, --save-outputs       RunCheck.cpp
+//                    time, check the restored outputs again   RunTiming.cpp
+//   runIsolated      the same, in child processes             RunIsolation.cpp
 //
 // The table, the JSON and the baseline comparison of the results are in
 // RunReport.cpp, RunJson.cpp and RunBaseline.cpp.
@@ -236,6 +238,7 @@ public:
 private:
   friend class VariantRun;
   using Overrides = std::map<std::string, Expression>;
+  using TensorValues = std::map<std::string, std::shared_ptr<const Array>>;
 
   /// Records an error of the file: printed to `diag`, the first kept in
   /// `out.error`, the exit code raised to `code`. Returns the exit code.
@@ -297,9 +300,7 @@ private:
   bool buildInputs(Failure &f);
   bool buildReferences(Failure &f);
   bool npyReference(TensorArg &t, Failure &f);
-  bool exprReference(TensorArg &t,
-                     std::map<std::string, std::shared_ptr<const Array>> &values,
-                     Failure &f);
+  bool exprReference(TensorArg &t, TensorValues &values, Failure &f);
   bool saveInputs();
 
   // RunCheck.cpp

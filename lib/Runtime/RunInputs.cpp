@@ -1,4 +1,4 @@
-//===- RunInputs.cpp - a run's inputs and check references -------*- C++ -*-===//
+//===- RunInputs.cpp - a run's inputs and check references ------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
@@ -344,7 +344,7 @@ bool FileRun::buildReferences(Failure &f) {
   if (opts.noCheck)
     return true;
   // The tensors the expressions read, in double, gathered once.
-  std::map<std::string, std::shared_ptr<const Array>> values;
+  TensorValues values;
   for (TensorArg &t : L.tensors) {
     const CheckSpec &c = t.spec->check;
     if (c.kind == CheckSpec::Kind::None)
@@ -389,9 +389,8 @@ bool FileRun::npyReference(TensorArg &t, Failure &f) {
   return true;
 }
 
-bool FileRun::exprReference(
-    TensorArg &t, std::map<std::string, std::shared_ptr<const Array>> &values,
-    Failure &f) {
+bool FileRun::exprReference(TensorArg &t, TensorValues &values,
+                            Failure &f) {
   const CheckSpec &c = t.spec->check;
   // Bind the tensors the expression reads (their values before the
   // launch), the parameters and the scalars.

@@ -1,4 +1,4 @@
-//===- RunKernels.cpp - the kernel variants of a run, ready to load -*- C++ -*-===//
+//===- RunKernels.cpp - a run's kernels, read or compiled -------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //

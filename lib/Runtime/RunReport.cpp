@@ -21,7 +21,7 @@ using namespace tt::runtime::runner;
 namespace {
 
 /// printf of one number for the table.
-std::string printed(double v, const char *f) {
+std::string num(double v, const char *f) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
   return buf;
@@ -88,13 +88,13 @@ void tt::runtime::printReport(const FileResult &r, FILE *out) {
                        std::string(checkWidth - c.size() + 2, ' ');
     if (v.bench.ran) {
       const BenchStats &b = v.bench;
-      line += printed(b.medianMs, "%10.4f") + " " + printed(b.p20Ms, "%10.4f") + " " +
-              printed(b.p80Ms, "%10.4f") + " " +
-              (b.hasGbps ? printed(b.gbps, "%10.1f") : std::string(10, ' ')) +
+      line += num(b.medianMs, "%10.4f") + " " + num(b.p20Ms, "%10.4f") + " " +
+              num(b.p80Ms, "%10.4f") + " " +
+              (b.hasGbps ? num(b.gbps, "%10.1f") : std::string(10, ' ')) +
               " " +
-              (b.hasTflops ? printed(b.tflops, "%10.1f") : std::string(10, ' '));
+              (b.hasTflops ? num(b.tflops, "%10.1f") : std::string(10, ' '));
       if (firstMedian > 0)
-        line += "  x" + printed(v.bench.medianMs / firstMedian, "%.3f") +
+        line += "  x" + num(v.bench.medianMs / firstMedian, "%.3f") +
                 " of " + r.variants[0].label;
       else
         firstMedian = v.bench.medianMs;
@@ -108,7 +108,7 @@ void tt::runtime::printReport(const FileResult &r, FILE *out) {
                         std::to_string(cr.mismatches) + " of " +
                         std::to_string(cr.elements) +
                         " elements differ from " + cr.against + " (rtol " +
-                        printed(cr.rtol, "%g") + ", atol " + printed(cr.atol, "%g") +
+                        num(cr.rtol, "%g") + ", atol " + num(cr.atol, "%g") +
                         ")";
       if (cr.nans)
         why += "; " + std::to_string(cr.nans) +

@@ -1,4 +1,4 @@
-//===- RunVariant.cpp - one kernel variant launched on its device -*- C++ -*-===//
+//===- RunVariant.cpp - one kernel variant launched -------------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
