@@ -130,6 +130,25 @@ double generated(const InitSpec &init, bool integral, int64_t i) {
   }
 }
 
+/// Reads a .npy file that must have the shape of tensor `t`; `prefix` and
+/// `role` word the error ("shape mismatch: ", "output").
+bool readNpyOf(const TensorArg &t, const std::string &path, int line,
+               const char *prefix, const char *role, NpyArray &a,
+               Failure &f) {
+  std::string err;
+  if (!readNpy(path, a, err)) {
+    f = {line, err};
+    return false;
+  }
+  if (a.shape != t.shape) {
+    f = {line, prefix + baseName(path) + " has shape " + formatShape(a.shape) +
+                   " but " + role + " '" + t.spec->name + "' has shape " +
+                   formatShape(t.shape)};
+    return false;
+  }
+  return true;
+}
+
 /// What a run will allocate on the host, estimated from the evaluated
 /// launch before anything is allocated: each tensor's initial storage; on
 /// the CPU, the "device" copy; for each checked output its reference, the
@@ -298,17 +317,8 @@ bool FileRun::fillTensor(TensorArg &t, Failure &f) {
   uint8_t *base = t.host.data();
   if (init.kind == InitSpec::Kind::Npy) {
     NpyArray a;
-    std::string err;
-    if (!readNpy(init.path, a, err)) {
-      f = {init.line, err};
+    if (!readNpyOf(t, init.path, init.line, "", "tensor", a, f))
       return false;
-    }
-    if (a.shape != t.shape) {
-      f = {init.line, baseName(init.path) + " has shape " +
-                          formatShape(a.shape) + " but tensor '" +
-                          t.spec->name + "' has shape " + formatShape(t.shape)};
-      return false;
-    }
     bool same = a.dtype == t.dtype;
     const uint8_t *src = a.data.data();
     DType from = a.dtype;
@@ -370,17 +380,8 @@ bool FileRun::buildReferences(Failure &f) {
 bool FileRun::npyReference(TensorArg &t, Failure &f) {
   const CheckSpec &c = t.spec->check;
   NpyArray a;
-  std::string err;
-  if (!readNpy(c.path, a, err)) {
-    f = {c.line, err};
+  if (!readNpyOf(t, c.path, c.line, "shape mismatch: ", "output", a, f))
     return false;
-  }
-  if (a.shape != t.shape) {
-    f = {c.line, "shape mismatch: " + baseName(c.path) + " has shape " +
-                     formatShape(a.shape) + " but output '" + t.spec->name +
-                     "' has shape " + formatShape(t.shape)};
-    return false;
-  }
   auto ref = Array::make(a.shape);
   for (int64_t i = 0; i < ref->numel(); ++i)
     ref->data[i] = loadAsDouble(a.data.data(), size_t(i), a.dtype);

@@ -46,6 +46,25 @@ bool readFile(const std::string &path, std::vector<char> &out,
   return true;
 }
 
+/// The kernel binaries tt-run loads, by file extension.
+struct BinaryKind {
+  const char *extension;
+  KernelImage::Format format;
+  Target target;
+};
+
+const BinaryKind *binaryKind(const std::string &path) {
+  static const BinaryKind kinds[] = {
+      {".ptx", KernelImage::Format::PTX, Target::CUDA},
+      {".cubin", KernelImage::Format::Cubin, Target::CUDA},
+      {".hsaco", KernelImage::Format::Hsaco, Target::HIP},
+      {".so", KernelImage::Format::SharedObject, Target::CPU}};
+  for (const BinaryKind &k : kinds)
+    if (endsWith(path, k.extension))
+      return &k;
+  return nullptr;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -157,23 +176,16 @@ bool FileRun::kernelTarget(const KernelVariant &kv, const Target *forceTarget,
     } else {
       fileTarget = spec.target;
     }
-  } else if (endsWith(p, ".ptx")) {
-    img.format = KernelImage::Format::PTX;
-    fileTarget = Target::CUDA;
-  } else if (endsWith(p, ".cubin")) {
-    img.format = KernelImage::Format::Cubin;
-    fileTarget = Target::CUDA;
-  } else if (endsWith(p, ".hsaco")) {
-    img.format = KernelImage::Format::Hsaco;
-    fileTarget = Target::HIP;
-  } else if (endsWith(p, ".so")) {
-    img.format = KernelImage::Format::SharedObject;
-    fileTarget = Target::CPU;
   } else {
-    f = {kv.line,
-         "unknown kernel file type '" + kv.written +
-             "' (expected .ptx, .cubin, .hsaco, .so, .ttir or .ttgir)"};
-    return false;
+    const BinaryKind *kind = binaryKind(p);
+    if (!kind) {
+      f = {kv.line,
+           "unknown kernel file type '" + kv.written +
+               "' (expected .ptx, .cubin, .hsaco, .so, .ttir or .ttgir)"};
+      return false;
+    }
+    img.format = kind->format;
+    fileTarget = kind->target;
   }
   if (forceTarget && *forceTarget != fileTarget) {
     f = {kv.line, kv.written + " is a " + targetName(fileTarget) +
