@@ -1374,38 +1374,62 @@ private:
         return false;
       return where(v[0], v[1], v[2], out);
     }
-    if (f == "transpose" || f == "swapaxes") {
-      if (!noKwargs(n) || !argCount(n, 1, 3))
+    if (f == "transpose" || f == "swapaxes")
+      return transpose(n, v, out);
+    // abs of an integer and floor and ceil of a scalar give integers;
+    // otherwise they are elementwise.
+    bool scalar = f == "cdiv" || f == "next_power_of_2" || f == "int" ||
+                  f == "float" || (f == "abs" && !v.empty() && v[0].isInt()) ||
+                  ((f == "floor" || f == "ceil") && !v.empty() &&
+                   !v[0].isTensor());
+    if (scalar) {
+      size_t count = f == "cdiv" ? 2 : 1;
+      if (!noKwargs(n) || !argCount(n, count, count))
         return false;
-      if (!v[0].isTensor())
-        return fail(f + "() needs a tensor");
-      int r = int(v[0].t->shape.size());
-      std::vector<int> perm(r);
-      for (int k = 0; k < r; ++k)
-        perm[k] = r - 1 - k;
-      if (v.size() == 3) {
-        int64_t a0, a1;
-        if (!intArg(v[1], f, a0) || !intArg(v[2], f, a1))
-          return false;
-        if (a0 < 0)
-          a0 += r;
-        if (a1 < 0)
-          a1 += r;
-        if (a0 < 0 || a0 >= r || a1 < 0 || a1 >= r)
-          return fail(f + "(): axis out of bounds for a tensor of rank " +
-                      std::to_string(r));
-        for (int k = 0; k < r; ++k)
-          perm[k] = k;
-        std::swap(perm[a0], perm[a1]);
-      } else if (v.size() == 2) {
-        return fail(f + "() takes a tensor, or a tensor and two axes");
-      }
-      out = Value::ofTensor(permute(*v[0].t, perm));
-      return true;
+      return scalarCall(f, v, out);
     }
-    if (f == "cdiv") {
-      if (!noKwargs(n) || !argCount(n, 2, 2))
+    return elementwise(n, v, out);
+  }
+
+  /// transpose(x) reverses the axes; transpose(x, a, b) and swapaxes(x, a,
+  /// b) swap two.
+  bool transpose(const Node &n, const std::vector<Value> &v, Value &out) {
+    const std::string &f = n.name;
+    if (!noKwargs(n) || !argCount(n, 1, 3))
+      return false;
+    if (!v[0].isTensor())
+      return fail(f + "() needs a tensor");
+    int r = int(v[0].t->shape.size());
+    std::vector<int> perm(r);
+    for (int k = 0; k < r; ++k)
+      perm[k] = r - 1 - k;
+    if (v.size() == 3) {
+      int64_t a0, a1;
+      if (!intArg(v[1], f, a0) || !intArg(v[2], f, a1))
         return false;
+      if (a0 < 0)
+        a0 += r;
+      if (a1 < 0)
+        a1 += r;
+      if (a0 < 0 || a0 >= r || a1 < 0 || a1 >= r)
+        return fail(f + "(): axis out of bounds for a tensor of rank " +
+                    std::to_string(r));
+      for (int k = 0; k < r; ++k)
+        perm[k] = k;
+      std::swap(perm[a0], perm[a1]);
+    } else if (v.size() == 2) {
+      return fail(f + "() takes a tensor, or a tensor and two axes");
+    }
+    out = Value::ofTensor(permute(*v[0].t, perm));
+    return true;
+  }
+
+  /// The functions of scalars (their arguments counted by the caller):
+  /// cdiv, next_power_of_2, int, float, and abs, floor and ceil of an
+  /// integer or a scalar.
+  bool scalarCall(const std::string &f, const std::vector<Value> &v,
+                  Value &out) {
+    if (f == "cdiv") {
       int64_t a, b;
       if (!intArg(v[0], "cdiv", a) || !intArg(v[1], "cdiv", b))
         return false;
@@ -1421,8 +1445,6 @@ private:
       return true;
     }
     if (f == "next_power_of_2") {
-      if (!noKwargs(n) || !argCount(n, 1, 1))
-        return false;
       int64_t a;
       if (!intArg(v[0], f, a))
         return false;
@@ -1436,8 +1458,6 @@ private:
       return true;
     }
     if (f == "int") {
-      if (!noKwargs(n) || !argCount(n, 1, 1))
-        return false;
       if (v[0].isTensor())
         return fail("int() needs a scalar");
       double d = v[0].asDouble();
@@ -1447,8 +1467,6 @@ private:
       return true;
     }
     if (f == "float") {
-      if (!noKwargs(n) || !argCount(n, 1, 1))
-        return false;
       if (v[0].isTensor()) {
         out = v[0];
         return true;
@@ -1456,25 +1474,25 @@ private:
       out = Value::ofFloat(v[0].asDouble());
       return true;
     }
-    if (f == "abs" && !v.empty() && v[0].isInt()) {
-      if (!noKwargs(n) || !argCount(n, 1, 1))
-        return false;
+    if (f == "abs") {
       if (v[0].i == std::numeric_limits<int64_t>::min())
         return fail("integer overflow");
       out = Value::ofInt(v[0].i < 0 ? -v[0].i : v[0].i);
       return true;
     }
-    if ((f == "floor" || f == "ceil") && !v.empty() && !v[0].isTensor()) {
-      if (!noKwargs(n) || !argCount(n, 1, 1))
-        return false;
-      double d = f == "floor" ? std::floor(v[0].asDouble())
-                              : std::ceil(v[0].asDouble());
-      if (!std::isfinite(d) || std::fabs(d) >= 9.2e18)
-        return fail(f + "() of " + v[0].str());
-      out = Value::ofInt(int64_t(d));
-      return true;
-    }
+    // floor, ceil
+    double d = f == "floor" ? std::floor(v[0].asDouble())
+                            : std::ceil(v[0].asDouble());
+    if (!std::isfinite(d) || std::fabs(d) >= 9.2e18)
+      return fail(f + "() of " + v[0].str());
+    out = Value::ofInt(int64_t(d));
+    return true;
+  }
 
+  /// The elementwise functions of one value, and rounding through a
+  /// narrower type.
+  bool elementwise(const Node &n, const std::vector<Value> &v, Value &out) {
+    const std::string &f = n.name;
     using UFn = double (*)(double);
     static const std::pair<const char *, UFn> unary[] = {
         {"exp", [](double x) { return std::exp(x); }},

@@ -471,163 +471,132 @@ ArgSpec parseArg(const YAML::Node &n, const RunSpec &spec, size_t index) {
   return a;
 }
 
-void parseTop(const YAML::Node &root, RunSpec &spec) {
-  if (!root.IsMap())
-    fail(root.IsNull() ? 1 : lineOf(root),
-         "expected a map of keys (kernel, grid, args, ...) at the top level");
-  forEachKey(
-      root,
-      {"kernel", "name", "target", "num_warps", "shared", "num_stages",
-       "num_ctas", "params", "require", "grid", "args", "bytes", "flops",
-       "bench", "description", "signature", "constexprs", "cpu_reference"},
-      "the top level",
-      [&](const std::string &k, const YAML::Node &v, int line) {
-        if (k == "kernel") {
-          spec.kernelLine = line;
-          if (v.IsScalar()) {
-            KernelVariant kv;
-            kv.written = v.Scalar();
-            kv.path = resolvePath(spec.dir, kv.written);
-            size_t slash = kv.written.rfind('/');
-            kv.label = slash == std::string::npos
-                           ? kv.written
-                           : kv.written.substr(slash + 1);
-            kv.line = lineOf(v);
-            spec.kernels.push_back(kv);
-          } else if (v.IsMap()) {
-            std::set<std::string> labels;
-            for (auto it = v.begin(); it != v.end(); ++it) {
-              KernelVariant kv;
-              kv.label = scalarText(it->first, "a kernel label");
-              // A label names the directory of the variant's saved outputs
-              // (--save-outputs DIR/LABEL/): it must stay inside DIR.
-              if (kv.label.empty() || kv.label == "." || kv.label == ".." ||
-                  kv.label.find_first_of(std::string("/\\\0", 3)) !=
-                      std::string::npos)
-                fail(it->first, "kernel label '" + kv.label +
-                                    "' cannot name a directory (no '/', "
-                                    "'\\', '.' or '..')");
-              if (!labels.insert(kv.label).second)
-                fail(it->first, "duplicate kernel label '" + kv.label + "'");
-              kv.written = scalarText(it->second, "a kernel file");
-              kv.path = resolvePath(spec.dir, kv.written);
-              kv.line = lineOf(it->second);
-              spec.kernels.push_back(kv);
-            }
-            if (spec.kernels.empty())
-              fail(v, "kernel map is empty");
-          } else {
-            fail(v, "kernel must be a file name or a map {label: file, ...}");
-          }
-        } else if (k == "name") {
-          spec.name = scalarText(v, "name");
-          spec.nameLine = lineOf(v);
-        } else if (k == "target") {
-          std::string t = scalarText(v, "target");
-          spec.hasTarget = true;
-          spec.targetLine = lineOf(v);
-          if (t == "cuda")
-            spec.target = Target::CUDA;
-          else if (t == "hip")
-            spec.target = Target::HIP;
-          else if (t == "cpu")
-            spec.target = Target::CPU;
-          else
-            fail(v, "unknown target '" + t + "' (expected cuda, hip or cpu)");
-        } else if (k == "num_warps") {
-          spec.numWarps = parseExprNode(v, "num_warps");
-        } else if (k == "shared") {
-          spec.shared = parseExprNode(v, "shared");
-        } else if (k == "num_stages") {
-          spec.numStages = parseExprNode(v, "num_stages");
-        } else if (k == "num_ctas") {
-          spec.numCtas = parseExprNode(v, "num_ctas");
-        } else if (k == "params") {
-          spec.paramsLine = line;
-          if (v.IsNull())
-            return;
-          if (!v.IsMap())
-            fail(v, "params must be a map of name: expression");
-          std::set<std::string> seen;
-          for (auto it = v.begin(); it != v.end(); ++it) {
-            std::string name = scalarText(it->first, "a parameter name");
-            if (!isIdentifier(name))
-              fail(it->first,
-                   "parameter name '" + name + "' is not an identifier");
-            if (!seen.insert(name).second)
-              fail(it->first, "duplicate parameter '" + name + "'");
-            spec.params.emplace_back(name,
-                                     parseExprNode(it->second, "parameter"));
-          }
-        } else if (k == "require") {
-          spec.require = parseExprList(v, "requirement", 64);
-        } else if (k == "grid") {
-          spec.gridLine = lineOf(v);
-          spec.grid = parseExprList(v, "grid", 3);
-        } else if (k == "args") {
-          spec.argsLine = line;
-          if (!v.IsSequence())
-            fail(v, "args must be a list");
-          size_t i = 0;
-          for (const YAML::Node &a : v)
-            spec.args.push_back(parseArg(a, spec, i++));
-        } else if (k == "signature") {
-          spec.signature = scalarText(v, "signature");
-          spec.signatureLine = lineOf(v);
-        } else if (k == "constexprs") {
-          // {NAME: expression, ...}, or [NAME, ...] for NAME: NAME.
-          spec.constexprsLine = line;
-          std::set<std::string> seen;
-          auto add = [&](const YAML::Node &key, ExprSrc e) {
-            std::string name = scalarText(key, "a constexpr name");
-            if (!isIdentifier(name))
-              fail(key, "constexpr name '" + name + "' is not an identifier");
-            if (!seen.insert(name).second)
-              fail(key, "duplicate constexpr '" + name + "'");
-            spec.constexprs.emplace_back(name, std::move(e));
-          };
-          if (v.IsMap()) {
-            for (auto it = v.begin(); it != v.end(); ++it)
-              add(it->first, parseExprNode(it->second, "constexpr"));
-          } else if (v.IsSequence()) {
-            for (const YAML::Node &e : v)
-              add(e, parseExprNode(e, "constexpr"));
-          } else {
-            fail(v, "constexprs must be a map {NAME: expression} or a list "
-                    "of parameter names");
-          }
-        } else if (k == "cpu_reference") {
-          spec.cpuReferenceWritten = scalarText(v, "cpu_reference");
-          spec.cpuReference = resolvePath(spec.dir, spec.cpuReferenceWritten);
-          spec.cpuReferenceLine = lineOf(v);
-        } else if (k == "bytes") {
-          spec.bytes = parseExprNode(v, "bytes");
-        } else if (k == "flops") {
-          spec.flops = parseExprNode(v, "flops");
-        } else if (k == "bench") {
-          if (!v.IsMap())
-            fail(v, "bench must be a map {warmup: n, reps: n, "
-                    "restore: [tensor names]}");
-          forEachKey(v, {"warmup", "reps", "restore"}, "bench",
-                     [&](const std::string &bk, const YAML::Node &bv, int) {
-                       if (bk == "restore") {
-                         if (!bv.IsSequence())
-                           fail(bv, "restore must be a list of tensor "
-                                    "argument names");
-                         for (const YAML::Node &n : bv)
-                           spec.restore.emplace_back(
-                               scalarText(n, "a tensor name"), lineOf(n));
-                         return;
-                       }
-                       double d = constantNumber(bv, bk);
-                       if (d < (bk == "reps" ? 1 : 0) || d > 1e7 ||
-                           d != double(int(d)))
-                         fail(bv, bk + " must be an integer " +
-                                      (bk == "reps" ? ">= 1" : ">= 0"));
-                       (bk == "warmup" ? spec.warmup : spec.reps) = int(d);
-                     });
-        }
-      });
+/// kernel: FILE, or kernel: {LABEL: FILE, ...}.
+void parseKernels(const YAML::Node &v, int line, RunSpec &spec) {
+  spec.kernelLine = line;
+  if (v.IsScalar()) {
+    KernelVariant kv;
+    kv.written = v.Scalar();
+    kv.path = resolvePath(spec.dir, kv.written);
+    size_t slash = kv.written.rfind('/');
+    kv.label = slash == std::string::npos
+                   ? kv.written
+                   : kv.written.substr(slash + 1);
+    kv.line = lineOf(v);
+    spec.kernels.push_back(kv);
+  } else if (v.IsMap()) {
+    std::set<std::string> labels;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      KernelVariant kv;
+      kv.label = scalarText(it->first, "a kernel label");
+      // A label names the directory of the variant's saved outputs
+      // (--save-outputs DIR/LABEL/): it must stay inside DIR.
+      if (kv.label.empty() || kv.label == "." || kv.label == ".." ||
+          kv.label.find_first_of(std::string("/\\\0", 3)) !=
+              std::string::npos)
+        fail(it->first, "kernel label '" + kv.label +
+                            "' cannot name a directory (no '/', "
+                            "'\\', '.' or '..')");
+      if (!labels.insert(kv.label).second)
+        fail(it->first, "duplicate kernel label '" + kv.label + "'");
+      kv.written = scalarText(it->second, "a kernel file");
+      kv.path = resolvePath(spec.dir, kv.written);
+      kv.line = lineOf(it->second);
+      spec.kernels.push_back(kv);
+    }
+    if (spec.kernels.empty())
+      fail(v, "kernel map is empty");
+  } else {
+    fail(v, "kernel must be a file name or a map {label: file, ...}");
+  }
+}
+
+void parseTarget(const YAML::Node &v, RunSpec &spec) {
+  std::string t = scalarText(v, "target");
+  spec.hasTarget = true;
+  spec.targetLine = lineOf(v);
+  if (t == "cuda")
+    spec.target = Target::CUDA;
+  else if (t == "hip")
+    spec.target = Target::HIP;
+  else if (t == "cpu")
+    spec.target = Target::CPU;
+  else
+    fail(v, "unknown target '" + t + "' (expected cuda, hip or cpu)");
+}
+
+/// params: {NAME: expression, ...}.
+void parseParams(const YAML::Node &v, int line, RunSpec &spec) {
+  spec.paramsLine = line;
+  if (v.IsNull())
+    return;
+  if (!v.IsMap())
+    fail(v, "params must be a map of name: expression");
+  std::set<std::string> seen;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    std::string name = scalarText(it->first, "a parameter name");
+    if (!isIdentifier(name))
+      fail(it->first,
+           "parameter name '" + name + "' is not an identifier");
+    if (!seen.insert(name).second)
+      fail(it->first, "duplicate parameter '" + name + "'");
+    spec.params.emplace_back(name,
+                             parseExprNode(it->second, "parameter"));
+  }
+}
+
+/// constexprs: {NAME: expression, ...}, or [NAME, ...] for NAME: NAME.
+void parseConstexprs(const YAML::Node &v, int line, RunSpec &spec) {
+  spec.constexprsLine = line;
+  std::set<std::string> seen;
+  auto add = [&](const YAML::Node &key, ExprSrc e) {
+    std::string name = scalarText(key, "a constexpr name");
+    if (!isIdentifier(name))
+      fail(key, "constexpr name '" + name + "' is not an identifier");
+    if (!seen.insert(name).second)
+      fail(key, "duplicate constexpr '" + name + "'");
+    spec.constexprs.emplace_back(name, std::move(e));
+  };
+  if (v.IsMap()) {
+    for (auto it = v.begin(); it != v.end(); ++it)
+      add(it->first, parseExprNode(it->second, "constexpr"));
+  } else if (v.IsSequence()) {
+    for (const YAML::Node &e : v)
+      add(e, parseExprNode(e, "constexpr"));
+  } else {
+    fail(v, "constexprs must be a map {NAME: expression} or a list "
+            "of parameter names");
+  }
+}
+
+/// bench: {warmup: n, reps: n, restore: [tensor names]}.
+void parseBench(const YAML::Node &v, RunSpec &spec) {
+  if (!v.IsMap())
+    fail(v, "bench must be a map {warmup: n, reps: n, "
+            "restore: [tensor names]}");
+  forEachKey(v, {"warmup", "reps", "restore"}, "bench",
+             [&](const std::string &bk, const YAML::Node &bv, int) {
+               if (bk == "restore") {
+                 if (!bv.IsSequence())
+                   fail(bv, "restore must be a list of tensor "
+                            "argument names");
+                 for (const YAML::Node &n : bv)
+                   spec.restore.emplace_back(
+                       scalarText(n, "a tensor name"), lineOf(n));
+                 return;
+               }
+               double d = constantNumber(bv, bk);
+               if (d < (bk == "reps" ? 1 : 0) || d > 1e7 ||
+                   d != double(int(d)))
+                 fail(bv, bk + " must be an integer " +
+                              (bk == "reps" ? ">= 1" : ">= 0"));
+               (bk == "warmup" ? spec.warmup : spec.reps) = int(d);
+             });
+}
+
+/// What the keys say together: the required ones are there, names are
+/// unique, and the tensors bench restores exist.
+void checkTop(const RunSpec &spec) {
   if (spec.kernels.empty())
     fail(1, "missing 'kernel:' (the kernel file to run)");
   if (spec.grid.empty())
@@ -652,6 +621,66 @@ void parseTop(const YAML::Node &root, RunSpec &spec) {
       fail(r.second, "bench restore names '" + r.first +
                          "', which is not a tensor argument");
   }
+}
+
+void parseTop(const YAML::Node &root, RunSpec &spec) {
+  if (!root.IsMap())
+    fail(root.IsNull() ? 1 : lineOf(root),
+         "expected a map of keys (kernel, grid, args, ...) at the top level");
+  forEachKey(
+      root,
+      {"kernel", "name", "target", "num_warps", "shared", "num_stages",
+       "num_ctas", "params", "require", "grid", "args", "bytes", "flops",
+       "bench", "description", "signature", "constexprs", "cpu_reference"},
+      "the top level",
+      [&](const std::string &k, const YAML::Node &v, int line) {
+        if (k == "kernel") {
+          parseKernels(v, line, spec);
+        } else if (k == "name") {
+          spec.name = scalarText(v, "name");
+          spec.nameLine = lineOf(v);
+        } else if (k == "target") {
+          parseTarget(v, spec);
+        } else if (k == "num_warps") {
+          spec.numWarps = parseExprNode(v, "num_warps");
+        } else if (k == "shared") {
+          spec.shared = parseExprNode(v, "shared");
+        } else if (k == "num_stages") {
+          spec.numStages = parseExprNode(v, "num_stages");
+        } else if (k == "num_ctas") {
+          spec.numCtas = parseExprNode(v, "num_ctas");
+        } else if (k == "params") {
+          parseParams(v, line, spec);
+        } else if (k == "require") {
+          spec.require = parseExprList(v, "requirement", 64);
+        } else if (k == "grid") {
+          spec.gridLine = lineOf(v);
+          spec.grid = parseExprList(v, "grid", 3);
+        } else if (k == "args") {
+          spec.argsLine = line;
+          if (!v.IsSequence())
+            fail(v, "args must be a list");
+          size_t i = 0;
+          for (const YAML::Node &a : v)
+            spec.args.push_back(parseArg(a, spec, i++));
+        } else if (k == "signature") {
+          spec.signature = scalarText(v, "signature");
+          spec.signatureLine = lineOf(v);
+        } else if (k == "constexprs") {
+          parseConstexprs(v, line, spec);
+        } else if (k == "cpu_reference") {
+          spec.cpuReferenceWritten = scalarText(v, "cpu_reference");
+          spec.cpuReference = resolvePath(spec.dir, spec.cpuReferenceWritten);
+          spec.cpuReferenceLine = lineOf(v);
+        } else if (k == "bytes") {
+          spec.bytes = parseExprNode(v, "bytes");
+        } else if (k == "flops") {
+          spec.flops = parseExprNode(v, "flops");
+        } else if (k == "bench") {
+          parseBench(v, spec);
+        }
+      });
+  checkTop(spec);
 }
 
 } // namespace
