@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/AOT/AOT.h"
+#include "tt/Support/TypeNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,32 +20,34 @@
 
 using namespace llvm;
 using namespace tt::aot;
+using tt::support::lookupTypeName;
+using tt::support::TypeKind;
+using tt::support::TypeName;
 
 //===----------------------------------------------------------------------===//
 // Types and names
 //===----------------------------------------------------------------------===//
 
 bool tt::aot::isIntegerType(StringRef type) {
-  return type == "i1" || type == "i8" || type == "i16" || type == "i32" ||
-         type == "i64";
+  const TypeName *t = lookupTypeName(type);
+  return t && (t->kind == TypeKind::Bool || t->kind == TypeKind::SignedInt);
 }
 
-/// The C type of one element or scalar of Triton type `t`.
-static std::optional<std::string> getScalarCType(StringRef t) {
-  if (t == "i1")
+/// The C type of one element or scalar of Triton type `type`.
+static std::optional<std::string> getScalarCType(StringRef type) {
+  const TypeName *t = lookupTypeName(type);
+  if (!t || t->kind == TypeKind::UnsignedInt)
+    return std::nullopt;
+  if (t->kind == TypeKind::Bool)
     return std::string("bool");
-  if (t == "i8" || t == "i16" || t == "i32" || t == "i64")
-    return "int" + t.drop_front().str() + "_t";
-  if (t == "fp32")
+  if (t->kind == TypeKind::SignedInt)
+    return "int" + std::to_string(t->bits) + "_t";
+  if (t->bits == 32)
     return std::string("float");
-  if (t == "fp64")
+  if (t->bits == 64)
     return std::string("double");
-  // No portable C type holds these: their bits.
-  if (t == "fp16" || t == "bf16")
-    return std::string("uint16_t");
-  if (t.starts_with("fp8"))
-    return std::string("uint8_t");
-  return std::nullopt;
+  // No portable C type holds fp16, bf16 and the fp8 types: their bits.
+  return "uint" + std::to_string(t->bits) + "_t";
 }
 
 std::optional<std::string> tt::aot::getCPUType(StringRef type) {

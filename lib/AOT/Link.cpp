@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Binaries.h"
+
 #include "tt/AOT/AOT.h"
+#include "tt/AOT/Compile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -356,4 +359,39 @@ void tt::aot::generateDispatcher(StringRef name,
     emitUnused(c, args, false);
     c << "  return TT_AOT_ERROR_NO_VARIANT;\n}\n";
   }
+}
+
+Error tt::aot::linkSpecializations(const LinkRequest &request) {
+  using detail::makeError;
+  if (request.headers.empty())
+    return makeError("nothing to link: tt-aot link A.h B.h ... --name NAME");
+  if (request.name.empty())
+    return makeError("give the linked entry point's C name with --name");
+  std::vector<Description> variants;
+  for (const std::string &path : request.headers) {
+    Expected<std::string> text = detail::readFile(path, "header");
+    if (!text)
+      return text.takeError();
+    Expected<Description> d = readDescription(*text, path);
+    if (!d)
+      return d.takeError();
+    variants.push_back(std::move(*d));
+  }
+  Expected<std::vector<Description>> ordered =
+      orderSpecializations(variants, request.name);
+  if (!ordered)
+    return ordered.takeError();
+  std::string prefix = request.output.empty() ? request.name : request.output;
+  std::string base = sys::path::filename(prefix).str();
+  for (const Description &d : *ordered)
+    if (sys::path::filename(d.header) == base + ".h")
+      return makeError("the linked header would overwrite '" + d.header +
+                       "'; choose another -o or --name");
+  std::string h, c;
+  raw_string_ostream hs(h), cs(c);
+  generateDispatcher(request.name, *ordered, base + ".h", request.commandLine,
+                     hs, cs);
+  if (Error e = detail::writeFile(prefix + ".h", h))
+    return e;
+  return detail::writeFile(prefix + ".c", c);
 }

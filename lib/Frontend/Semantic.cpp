@@ -14,6 +14,8 @@
 
 #include "CodeGen.h"
 
+#include "tt/Support/TypeNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -32,101 +34,47 @@ namespace tr = mlir::triton;
 // DType and TType
 //===----------------------------------------------------------------------===//
 
+/// The entry of a scalar kind in tt::support's table of Triton's type
+/// names, which lists them in SK's order; nullptr for Void and Ptr.
+static const tt::support::TypeName *getTypeName(SK k) {
+  if (k == SK::Void || k == SK::Ptr)
+    return nullptr;
+  return &tt::support::getTypeName(
+      tt::support::ScalarType(int(k) - int(SK::I1)));
+}
+
+static SK getSK(const tt::support::TypeName &t) {
+  return SK(int(SK::I1) + int(t.type));
+}
+
+static_assert(int(SK::U8) - int(SK::I1) == int(tt::support::ScalarType::U8) &&
+                  int(SK::FP8E4NV) - int(SK::I1) ==
+                      int(tt::support::ScalarType::FP8E4NV) &&
+                  int(SK::FP64) - int(SK::I1) ==
+                      int(tt::support::ScalarType::FP64),
+              "SK lists the scalar types in tt::support::ScalarType's order");
+
 unsigned DType::bits() const {
-  switch (kind) {
-  case SK::I1:
-    return 1;
-  case SK::I8:
-  case SK::U8:
-  case SK::FP8E4NV:
-  case SK::FP8E5:
-  case SK::FP8E4B15:
-    return 8;
-  case SK::I16:
-  case SK::U16:
-  case SK::FP16:
-  case SK::BF16:
-    return 16;
-  case SK::I32:
-  case SK::U32:
-  case SK::FP32:
-    return 32;
-  case SK::I64:
-  case SK::U64:
-  case SK::FP64:
-  case SK::Ptr:
+  if (kind == SK::Ptr)
     return 64;
-  case SK::Void:
-    return 0;
-  }
-  return 0;
+  const tt::support::TypeName *t = getTypeName(kind);
+  return t ? t->bits : 0;
 }
 
+/// Upstream's dtype names: "int32", "uint8", but "fp16", "bf16", "fp8e4nv".
 static const char *skName(SK k) {
-  switch (k) {
-  case SK::Void:
+  if (k == SK::Void)
     return "void";
-  case SK::I1:
-    return "int1";
-  case SK::I8:
-    return "int8";
-  case SK::I16:
-    return "int16";
-  case SK::I32:
-    return "int32";
-  case SK::I64:
-    return "int64";
-  case SK::U8:
-    return "uint8";
-  case SK::U16:
-    return "uint16";
-  case SK::U32:
-    return "uint32";
-  case SK::U64:
-    return "uint64";
-  case SK::FP8E4NV:
-    return "fp8e4nv";
-  case SK::FP8E5:
-    return "fp8e5";
-  case SK::FP8E4B15:
-    return "fp8e4b15";
-  case SK::FP16:
-    return "fp16";
-  case SK::BF16:
-    return "bf16";
-  case SK::FP32:
-    return "fp32";
-  case SK::FP64:
-    return "fp64";
-  case SK::Ptr:
+  if (k == SK::Ptr)
     return "pointer";
-  }
-  return "?";
+  const tt::support::TypeName *t = getTypeName(k);
+  return t->kind == tt::support::TypeKind::Float ? t->name : t->languageName;
 }
 
+/// The signature names: "i32", "u8", "fp16".
 static const char *skMangle(SK k) {
-  switch (k) {
-  case SK::I1:
-    return "i1";
-  case SK::I8:
-    return "i8";
-  case SK::I16:
-    return "i16";
-  case SK::I32:
-    return "i32";
-  case SK::I64:
-    return "i64";
-  case SK::U8:
-    return "u8";
-  case SK::U16:
-    return "u16";
-  case SK::U32:
-    return "u32";
-  case SK::U64:
-    return "u64";
-  default:
-    return skName(k);
-  }
+  const tt::support::TypeName *t = getTypeName(k);
+  return t ? t->name : skName(k);
 }
 
 std::string DType::name() const {
@@ -144,52 +92,18 @@ std::string DType::mangle() const {
 std::optional<DType>
 tt::frontend::detail::dtypeFromSignature(llvm::StringRef name) {
   bool ptr = name.consume_front("*");
-  auto sk = llvm::StringSwitch<std::optional<SK>>(name)
-                .Case("i1", SK::I1)
-                .Case("i8", SK::I8)
-                .Case("i16", SK::I16)
-                .Case("i32", SK::I32)
-                .Case("i64", SK::I64)
-                .Case("u8", SK::U8)
-                .Case("u16", SK::U16)
-                .Case("u32", SK::U32)
-                .Case("u64", SK::U64)
-                .Case("fp8e4nv", SK::FP8E4NV)
-                .Case("fp8e5", SK::FP8E5)
-                .Case("fp8e4b15", SK::FP8E4B15)
-                .Case("fp16", SK::FP16)
-                .Case("bf16", SK::BF16)
-                .Case("fp32", SK::FP32)
-                .Case("fp64", SK::FP64)
-                .Default(std::nullopt);
-  if (!sk)
+  const tt::support::TypeName *t = tt::support::lookupTypeName(name);
+  if (!t)
     return std::nullopt;
-  return ptr ? DType::ptrTo(*sk) : DType(*sk);
+  return ptr ? DType::ptrTo(getSK(*t)) : DType(getSK(*t));
 }
 
 std::optional<DType>
 tt::frontend::detail::dtypeFromLanguageName(llvm::StringRef name) {
-  auto sk = llvm::StringSwitch<std::optional<SK>>(name)
-                .Case("int1", SK::I1)
-                .Case("int8", SK::I8)
-                .Case("int16", SK::I16)
-                .Case("int32", SK::I32)
-                .Case("int64", SK::I64)
-                .Case("uint8", SK::U8)
-                .Case("uint16", SK::U16)
-                .Case("uint32", SK::U32)
-                .Case("uint64", SK::U64)
-                .Case("float8e4nv", SK::FP8E4NV)
-                .Case("float8e5", SK::FP8E5)
-                .Case("float8e4b15", SK::FP8E4B15)
-                .Case("float16", SK::FP16)
-                .Case("bfloat16", SK::BF16)
-                .Case("float32", SK::FP32)
-                .Case("float64", SK::FP64)
-                .Default(std::nullopt);
-  if (!sk)
+  const tt::support::TypeName *t = tt::support::lookupLanguageTypeName(name);
+  if (!t)
     return std::nullopt;
-  return DType(*sk);
+  return DType(getSK(*t));
 }
 
 std::string TType::str() const {

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Frontend/Specialization.h"
+#include "tt/Support/TypeNames.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <cerrno>
 #include <cmath>
@@ -23,24 +23,8 @@ using llvm::StringRef;
 static std::string canonicalTypeName(StringRef name) {
   name.consume_front("triton.language.");
   name.consume_front("tl.");
-  return llvm::StringSwitch<std::string>(name)
-      .Cases({"i1", "int1"}, "i1")
-      .Cases({"i8", "int8"}, "i8")
-      .Cases({"i16", "int16"}, "i16")
-      .Cases({"i32", "int32"}, "i32")
-      .Cases({"i64", "int64"}, "i64")
-      .Cases({"u8", "uint8"}, "u8")
-      .Cases({"u16", "uint16"}, "u16")
-      .Cases({"u32", "uint32"}, "u32")
-      .Cases({"u64", "uint64"}, "u64")
-      .Cases({"fp16", "float16"}, "fp16")
-      .Cases({"bf16", "bfloat16"}, "bf16")
-      .Cases({"fp32", "float32"}, "fp32")
-      .Cases({"fp64", "float64"}, "fp64")
-      .Cases({"fp8e4nv", "float8e4nv"}, "fp8e4nv")
-      .Cases({"fp8e5", "float8e5"}, "fp8e5")
-      .Cases({"fp8e4b15", "float8e4b15"}, "fp8e4b15")
-      .Default("");
+  const tt::support::TypeName *t = tt::support::lookupAnyTypeName(name);
+  return t ? t->name : "";
 }
 
 bool tt::frontend::isSignatureType(StringRef name) {

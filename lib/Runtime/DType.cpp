@@ -200,6 +200,16 @@ const char *tt::runtime::dtypeName(DType t) {
   return "?";
 }
 
+const char *tt::runtime::tritonDTypeName(DType t) {
+  // kNames lists our spelling of a type first, Triton's (where it differs)
+  // last.
+  const char *name = "?";
+  for (const NameEntry &e : kNames)
+    if (e.type == t)
+      name = e.name;
+  return name;
+}
+
 size_t tt::runtime::dtypeSize(DType t) {
   switch (t) {
   case DType::F64:

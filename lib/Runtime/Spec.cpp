@@ -739,27 +739,7 @@ bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
 std::string tt::runtime::deriveSignature(const RunSpec &spec) {
   std::string sig;
   for (const ArgSpec &a : spec.args) {
-    // Triton's spelling where it differs from ours.
-    std::string t;
-    switch (a.dtype) {
-    case DType::F64:
-      t = "fp64";
-      break;
-    case DType::F32:
-      t = "fp32";
-      break;
-    case DType::F16:
-      t = "fp16";
-      break;
-    case DType::F8E4M3:
-      t = "fp8e4nv";
-      break;
-    case DType::F8E5M2:
-      t = "fp8e5";
-      break;
-    default:
-      t = dtypeName(a.dtype); // bf16, i1, i8 .. i64, u8 .. u64
-    }
+    std::string t = tritonDTypeName(a.dtype);
     if (a.isTensor)
       t = "*" + t + ":16";
     else if (a.specialized)

@@ -2,45 +2,30 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// `tt-dump --diff A B`: A and B are dump directories (ours, upstream's, a
-// corpus folder). For each stage, in pipeline order, it reports whether the
-// two files are the same after normalization, and prints a unified diff of
-// the first differing lines. docs/tt-dump.md lists what is normalized.
+// tt-dump's `--diff A B`: the comparison itself is tt::report::diffDumps
+// (include/tt/Report/DumpDiff.h); this prints its errors as tt-dump's.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TT_TOOLS_TT_DUMP_DIFF_H
 #define TT_TOOLS_TT_DUMP_DIFF_H
 
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <string>
-#include <vector>
+#include "tt/Report/DumpDiff.h"
 
 namespace tt::dump {
 
-struct DiffOptions {
-  /// Unchanged lines shown around each change.
-  unsigned context = 3;
-  /// Diff lines printed per stage before "...".
-  unsigned maxLines = 40;
-  /// Compare the files as they are (no normalization).
-  bool raw = false;
-};
-
-/// The normalized lines of a stage file (`stage` is "ttir", "ptx", ...), each
-/// with its 1-based line number in the original text.
-struct Line {
-  std::string text;
-  unsigned number;
-};
-std::vector<Line> normalize(llvm::StringRef stage, llvm::StringRef text);
+using DiffOptions = tt::report::DumpDiffOptions;
 
 /// Compares two dump directories; returns 0 when every stage is the same, 1
 /// when something differs or is missing on one side, 2 on errors.
-int diffDumps(llvm::StringRef a, llvm::StringRef b, const DiffOptions &options,
-              llvm::raw_ostream &os);
+inline int diffDumps(llvm::StringRef a, llvm::StringRef b,
+                     const DiffOptions &options, llvm::raw_ostream &os) {
+  std::string error;
+  int rc = tt::report::diffDumps(a, b, options, os, error);
+  if (rc == 2)
+    llvm::errs() << "tt-dump: " << error << "\n";
+  return rc;
+}
 
 } // namespace tt::dump
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/DType.h"
+#include "tt/Support/TypeNames.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -95,4 +96,18 @@ TEST(DType, DefaultTolerances) {
   defaultTolerance(DType::I32, r, a);
   EXPECT_EQ(r, 0.0);
   EXPECT_EQ(a, 0.0);
+}
+
+TEST(DType, TritonNamesAreSignatureNames) {
+  for (int i = 0; i <= int(DType::U64); ++i) {
+    DType t = DType(i);
+    const char *name = tritonDTypeName(t);
+    EXPECT_NE(tt::support::lookupTypeName(name), nullptr) << name;
+    DType back;
+    ASSERT_TRUE(parseDType(name, back)) << name;
+    EXPECT_EQ(back, t) << name;
+  }
+  EXPECT_STREQ(tritonDTypeName(DType::F8E4M3), "fp8e4nv");
+  EXPECT_STREQ(tritonDTypeName(DType::F32), "fp32");
+  EXPECT_STREQ(tritonDTypeName(DType::I64), "i64");
 }

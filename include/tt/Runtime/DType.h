@@ -40,6 +40,9 @@ enum class DType : uint8_t {
 bool parseDType(const std::string &name, DType &out);
 /// The canonical name (the first spelling above).
 const char *dtypeName(DType t);
+/// Triton's signature spelling: fp64 fp32 fp16 bf16 fp8e4nv fp8e5 i1 ...
+/// (tt/Support/TypeNames.h).
+const char *tritonDTypeName(DType t);
 /// Bytes per element.
 size_t dtypeSize(DType t);
 bool isFloat(DType t);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Target/AMDGPU/AMDGPU.h"
+#include "tt/Target/LLVMOptimize.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -13,8 +14,6 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -210,23 +209,7 @@ Error tt::amdgpu::optimizeModule(Module &module, const CodegenOptions &o) {
     return e;
   if (!o.optimize)
     return Error::success();
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassInstrumentationCallbacks callbacks;
-  StandardInstrumentations instrumentations(module.getContext(),
-                                            /*DebugLogging=*/false);
-  instrumentations.registerCallbacks(callbacks, &mam);
-  PassBuilder pb(machine->get(), PipelineTuningOptions(), std::nullopt,
-                 &callbacks);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-  mpm.run(module, mam);
+  tt::target::optimizeLLVMModule(module, **machine);
   return Error::success();
 }
 

@@ -8,6 +8,7 @@
 
 #include "tt/Conversion/TritonToLinalg/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/Triton/IR/TypeNames.h"
 #include "tt/Target/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -64,30 +65,6 @@ void initNativeTarget() {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
   });
-}
-
-/// Triton's signature spelling of a TTIR type: "*fp32", "i32", "bf16".
-std::string getSignatureType(mlir::Type t) {
-  if (auto p = dyn_cast<mlir::triton::PointerType>(t))
-    return "*" + getSignatureType(p.getPointeeType());
-  if (auto i = dyn_cast<mlir::IntegerType>(t))
-    return "i" + std::to_string(i.getWidth());
-  if (t.isF16())
-    return "fp16";
-  if (t.isBF16())
-    return "bf16";
-  if (t.isF32())
-    return "fp32";
-  if (t.isF64())
-    return "fp64";
-  if (isa<mlir::Float8E4M3FNType>(t))
-    return "fp8e4nv";
-  if (isa<mlir::Float8E5M2Type>(t))
-    return "fp8e5";
-  std::string s;
-  raw_string_ostream os(s);
-  t.print(os);
-  return s;
 }
 } // namespace
 
@@ -286,7 +263,7 @@ std::vector<tt::cpu::KernelInfo> tt::cpu::getKernels(mlir::ModuleOp ttir) {
         a.name = name.getName().str();
       else
         a.name = "arg" + std::to_string(i);
-      a.type = getSignatureType(arg.getType());
+      a.type = mlir::triton::getSignatureTypeName(arg.getType());
       info.args.push_back(a);
     }
     kernels.push_back(std::move(info));

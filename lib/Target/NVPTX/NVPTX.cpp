@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Target/NVPTX/NVPTX.h"
+#include "tt/Target/LLVMOptimize.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -12,8 +13,6 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -170,27 +169,7 @@ Error tt::nvptx::optimizeModule(Module &module, const PTXOptions &options) {
     return e;
   if (!options.optimize)
     return Error::success();
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  // The standard instrumentations make LLVM's -print-after-all and
-  // -time-passes (LLVM_IR_ENABLE_DUMP, LLVM_ENABLE_TIMING) see each pass of
-  // the pipeline.
-  PassInstrumentationCallbacks callbacks;
-  StandardInstrumentations instrumentations(module.getContext(),
-                                            /*DebugLogging=*/false);
-  instrumentations.registerCallbacks(callbacks, &mam);
-  PassBuilder pb(machine->get(), PipelineTuningOptions(), std::nullopt,
-                 &callbacks);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  ModulePassManager mpm =
-      pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-  mpm.run(module, mam);
+  tt::target::optimizeLLVMModule(module, **machine);
   return Error::success();
 }
 

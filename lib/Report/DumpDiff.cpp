@@ -1,10 +1,15 @@
-//===- Diff.cpp - stage-by-stage comparison of two dumps --------*- C++ -*-===//
+//===- DumpDiff.cpp - stage-by-stage comparison of two dumps ----*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// What `tt-dump --diff` does: pair the kernels and stages of two dump
+// directories, normalize each text stage, and print a summary line per
+// stage with a unified diff (tt::support's edit script) where they differ.
+//
 //===----------------------------------------------------------------------===//
 
-#include "Diff.h"
+#include "tt/Report/DumpDiff.h"
+#include "tt/Support/TextDiff.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -20,7 +25,7 @@
 #include <optional>
 
 using namespace llvm;
-using namespace tt::dump;
+using namespace tt::report;
 
 //===----------------------------------------------------------------------===//
 // Stages
@@ -145,12 +150,13 @@ std::string stripLocations(StringRef line) {
   return out;
 }
 
-/// `%anything` -> `%_` and `^bbN` -> `^bb_`, keeping result numbers (`#1`).
-std::string eraseMLIRNames(StringRef line) {
-  std::string out;
-  for (size_t i = 0; i < line.size();) {
+/// Appends line[i..] to `out` with every `%name` as `%_` and, when
+/// `blocks`, every `^name` as `^bb_`.
+void appendErasingNames(StringRef line, size_t i, bool blocks,
+                        std::string &out) {
+  while (i < line.size()) {
     char c = line[i];
-    if ((c == '%' || c == '^') && i + 1 < line.size() &&
+    if ((c == '%' || (blocks && c == '^')) && i + 1 < line.size() &&
         isMLIRIdChar(line[i + 1])) {
       out += c;
       out += c == '^' ? "bb_" : "_";
@@ -162,6 +168,12 @@ std::string eraseMLIRNames(StringRef line) {
     out += c;
     ++i;
   }
+}
+
+/// `%anything` -> `%_` and `^bbN` -> `^bb_`, keeping result numbers (`#1`).
+std::string eraseMLIRNames(StringRef line) {
+  std::string out;
+  appendErasingNames(line, 0, /*blocks=*/true, out);
   return out;
 }
 
@@ -177,18 +189,7 @@ std::string eraseLLVMNames(StringRef line) {
     out = "_:";
     i = colon + 1;
   }
-  for (; i < line.size();) {
-    char c = line[i];
-    if (c == '%' && i + 1 < line.size() && isMLIRIdChar(line[i + 1])) {
-      out += "%_";
-      ++i;
-      while (i < line.size() && isMLIRIdChar(line[i]))
-        ++i;
-      continue;
-    }
-    out += c;
-    ++i;
-  }
+  appendErasingNames(line, i, /*blocks=*/false, out);
   return out;
 }
 
@@ -266,9 +267,9 @@ std::string normalizePTXLine(StringRef line) {
   return StringRef(out).trim().str();
 }
 
-std::vector<Line> normalizeJSON(StringRef text) {
+std::vector<DumpLine> normalizeJSON(StringRef text) {
   Expected<json::Value> value = json::parse(text);
-  std::vector<Line> lines;
+  std::vector<DumpLine> lines;
   if (!value || !value->getAsObject()) {
     consumeError(value.takeError());
     unsigned n = 0;
@@ -292,13 +293,14 @@ std::vector<Line> normalizeJSON(StringRef text) {
 }
 } // namespace
 
-std::vector<Line> tt::dump::normalize(StringRef stage, StringRef text) {
+std::vector<DumpLine> tt::report::normalizeStage(StringRef stage,
+                                                 StringRef text) {
   if (stage == "json")
     return normalizeJSON(text);
   bool mlir = stage == "ttir" || stage == "ttgir" || stage == "source.ttir";
   bool llir = stage == "llir";
   bool ptx = stage == "ptx";
-  std::vector<Line> lines;
+  std::vector<DumpLine> lines;
   unsigned number = 0;
   bool inDebugSection = false;
   for (StringRef raw : split(text, '\n')) {
@@ -346,86 +348,11 @@ std::vector<Line> tt::dump::normalize(StringRef stage, StringRef text) {
 }
 
 //===----------------------------------------------------------------------===//
-// Myers diff
+// Unified diff
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum class Edit : char { Equal, Delete, Insert };
-
-/// The shortest edit script from `a` to `b` (Myers 1986). Past `maxD` edits
-/// the middle is reported as all deleted then all inserted.
-std::vector<Edit> shortestEdit(ArrayRef<unsigned> a, ArrayRef<unsigned> b,
-                               int maxD = 4000) {
-  // Common prefix and suffix first: dumps mostly agree.
-  size_t pre = 0;
-  while (pre < a.size() && pre < b.size() && a[pre] == b[pre])
-    ++pre;
-  size_t suf = 0;
-  while (suf < a.size() - pre && suf < b.size() - pre &&
-         a[a.size() - 1 - suf] == b[b.size() - 1 - suf])
-    ++suf;
-  ArrayRef<unsigned> x = a.slice(pre, a.size() - pre - suf);
-  ArrayRef<unsigned> y = b.slice(pre, b.size() - pre - suf);
-  std::vector<Edit> middle;
-  int n = x.size(), m = y.size();
-  int offset = n + m + 1;
-  std::vector<int> v(2 * offset + 1, 0);
-  std::vector<std::vector<int>> trace; // v[-d..d] before step d
-  bool found = n == 0 && m == 0;
-  int d = 0;
-  for (; !found && d <= std::min(n + m, maxD); ++d) {
-    trace.emplace_back(v.begin() + offset - d, v.begin() + offset + d + 1);
-    for (int k = -d; k <= d; k += 2) {
-      int px;
-      if (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
-        px = v[offset + k + 1];
-      else
-        px = v[offset + k - 1] + 1;
-      int py = px - k;
-      while (px < n && py < m && x[px] == y[py])
-        ++px, ++py;
-      v[offset + k] = px;
-      if (px >= n && py >= m) {
-        found = true;
-        break;
-      }
-    }
-  }
-  if (!found) {
-    middle.assign(n, Edit::Delete);
-    middle.insert(middle.end(), m, Edit::Insert);
-  } else if (n + m > 0) {
-    // Walk back from (n, m) through the saved frontiers.
-    int px = n, py = m;
-    for (int step = int(trace.size()) - 1; step >= 0; --step) {
-      const std::vector<int> &prev = trace[step]; // indices -step..step
-      auto at = [&](int k) { return prev[k + step]; };
-      int k = px - py;
-      int prevK;
-      if (step == 0)
-        prevK = 0;
-      else if (k == -step || (k != step && at(k - 1) < at(k + 1)))
-        prevK = k + 1;
-      else
-        prevK = k - 1;
-      int prevX = step == 0 ? 0 : at(prevK);
-      int prevY = prevX - prevK;
-      while (px > prevX && py > prevY) {
-        middle.push_back(Edit::Equal);
-        --px, --py;
-      }
-      if (step > 0)
-        middle.push_back(px == prevX ? Edit::Insert : Edit::Delete);
-      px = prevX;
-      py = prevY;
-    }
-    std::reverse(middle.begin(), middle.end());
-  }
-  std::vector<Edit> script(pre, Edit::Equal);
-  script.insert(script.end(), middle.begin(), middle.end());
-  script.insert(script.end(), suf, Edit::Equal);
-  return script;
-}
+using tt::support::Edit;
 
 struct DiffResult {
   unsigned deleted = 0, inserted = 0;
@@ -433,18 +360,18 @@ struct DiffResult {
 
 /// Prints unified-diff hunks of the normalized lines, at most
 /// `options.maxLines` of them; @@ numbers are lines of the original files.
-DiffResult printDiff(const std::vector<Line> &a, const std::vector<Line> &b,
-                     StringRef nameA, StringRef nameB,
-                     const DiffOptions &options, raw_ostream &os) {
-  StringMap<unsigned> ids;
-  auto intern = [&](const std::vector<Line> &lines) {
-    std::vector<unsigned> out;
-    for (const Line &l : lines)
-      out.push_back(ids.try_emplace(l.text, ids.size()).first->second);
+DiffResult printDiff(const std::vector<DumpLine> &a,
+                     const std::vector<DumpLine> &b, StringRef nameA,
+                     StringRef nameB, const DumpDiffOptions &options,
+                     raw_ostream &os) {
+  auto texts = [](const std::vector<DumpLine> &lines) {
+    std::vector<std::string_view> out;
+    for (const DumpLine &l : lines)
+      out.push_back(l.text);
     return out;
   };
-  std::vector<unsigned> ia = intern(a), ib = intern(b);
-  std::vector<Edit> script = shortestEdit(ia, ib);
+  std::vector<Edit> script =
+      tt::support::diffLines(texts(a), texts(b), /*maxEdits=*/4000);
 
   DiffResult result;
   // Positions (in a and b) of each script entry.
@@ -467,49 +394,25 @@ DiffResult printDiff(const std::vector<Line> &a, const std::vector<Line> &b,
     return result;
 
   os << "--- " << nameA << "\n+++ " << nameB << "\n";
-  unsigned printed = 0, hunks = 0, skippedHunks = 0;
-  size_t idx = 0;
-  while (idx < pos.size()) {
-    if (pos[idx].e == Edit::Equal) {
-      ++idx;
-      continue;
-    }
-    // A hunk: changes separated by at most 2*context equal lines.
-    size_t begin = idx >= options.context ? idx - options.context : 0;
-    size_t end = idx;
-    while (end < pos.size()) {
-      if (pos[end].e != Edit::Equal) {
-        ++end;
-        continue;
-      }
-      size_t run = end;
-      while (run < pos.size() && pos[run].e == Edit::Equal)
-        ++run;
-      if (run == pos.size() || run - end > 2 * options.context) {
-        end = std::min(run, end + options.context);
-        break;
-      }
-      end = run;
-    }
+  unsigned printed = 0, skippedHunks = 0;
+  auto lineNo = [](const std::vector<DumpLine> &lines, unsigned at) {
+    if (lines.empty())
+      return 0u;
+    return at < lines.size() ? lines[at].number : lines.back().number + 1;
+  };
+  for (tt::support::Hunk h : tt::support::findHunks(script, options.context)) {
     if (printed >= options.maxLines) {
       ++skippedHunks;
-      idx = end;
       continue;
     }
     unsigned countA = 0, countB = 0;
-    for (size_t k = begin; k < end; ++k) {
+    for (size_t k = h.begin; k < h.end; ++k) {
       countA += pos[k].e != Edit::Insert;
       countB += pos[k].e != Edit::Delete;
     }
-    auto lineNo = [](const std::vector<Line> &lines, unsigned at) {
-      if (lines.empty())
-        return 0u;
-      return at < lines.size() ? lines[at].number : lines.back().number + 1;
-    };
-    os << formatv("@@ -{0},{1} +{2},{3} @@\n", lineNo(a, pos[begin].i), countA,
-                  lineNo(b, pos[begin].j), countB);
-    ++hunks;
-    for (size_t k = begin; k < end; ++k) {
+    os << formatv("@@ -{0},{1} +{2},{3} @@\n", lineNo(a, pos[h.begin].i),
+                  countA, lineNo(b, pos[h.begin].j), countB);
+    for (size_t k = h.begin; k < h.end; ++k) {
       if (printed >= options.maxLines) {
         os << "  ...\n";
         break;
@@ -523,7 +426,6 @@ DiffResult printDiff(const std::vector<Line> &a, const std::vector<Line> &b,
         os << "+" << b[p.j].text << "\n";
       ++printed;
     }
-    idx = end;
   }
   if (skippedHunks)
     os << "  ... " << skippedHunks << " more hunk"
@@ -538,34 +440,87 @@ std::optional<std::string> readFile(StringRef path) {
     return std::nullopt;
   return (*buf)->getBuffer().str();
 }
-} // namespace
 
-int tt::dump::diffDumps(StringRef dirA, StringRef dirB,
-                        const DiffOptions &options, raw_ostream &os) {
-  std::string error;
-  std::optional<std::string> a = resolveDump(dirA, error);
-  if (!a) {
-    errs() << "tt-dump: " << error << "\n";
+/// The lines of a file as they are, numbered.
+std::vector<DumpLine> rawLines(StringRef text) {
+  std::vector<DumpLine> lines;
+  unsigned n = 0;
+  for (StringRef l : split(text, '\n'))
+    lines.push_back({l.str(), ++n});
+  return lines;
+}
+
+/// Compares one stage present on both sides and prints its summary line
+/// (and diff): 1 when it differs, 0 when not, 2 when a file cannot be read.
+int diffStage(const StageInfo &s, const std::string &pathA,
+              const std::string &pathB, const DumpDiffOptions &options,
+              raw_ostream &os, std::string &error) {
+  std::string label = formatv("{0,-12}", s.ext).str();
+  std::optional<std::string> ta = readFile(pathA), tb = readFile(pathB);
+  if (!ta || !tb) {
+    error = "cannot read " + (ta ? pathB : pathA);
     return 2;
   }
-  std::optional<std::string> b = resolveDump(dirB, error);
-  if (!b) {
-    errs() << "tt-dump: " << error << "\n";
-    return 2;
+  if (s.binary) {
+    if (*ta == *tb) {
+      os << label << "same\n";
+      return 0;
+    }
+    os << label << "differs (binary: " << ta->size() << " vs " << tb->size()
+       << " bytes)\n";
+    return 1;
   }
-  DumpFiles filesA = listDump(*a), filesB = listDump(*b);
+  std::vector<DumpLine> la =
+      options.raw ? rawLines(*ta) : normalizeStage(s.ext, *ta);
+  std::vector<DumpLine> lb =
+      options.raw ? rawLines(*tb) : normalizeStage(s.ext, *tb);
+  std::string hunks;
+  raw_string_ostream hs(hunks);
+  DiffResult r = printDiff(la, lb, pathA, pathB, options, hs);
+  if (r.deleted == 0 && r.inserted == 0) {
+    os << label << "same" << (*ta == *tb ? "" : " (after normalization)")
+       << "\n";
+    return 0;
+  }
+  os << label
+     << formatv("differs: {0} line{1} only in A, {2} only in B "
+                "(of {3} and {4})\n",
+                r.deleted, r.deleted == 1 ? "" : "s", r.inserted, la.size(),
+                lb.size());
+  os << hunks;
+  return 1;
+}
 
-  // Pair kernels by name; two single-kernel dumps pair whatever the names.
+/// Pairs kernels by name; two single-kernel dumps pair whatever the names.
+/// An empty name: the kernel is only on the other side.
+std::vector<std::pair<std::string, std::string>>
+pairKernels(const DumpFiles &filesA, const DumpFiles &filesB) {
   std::vector<std::pair<std::string, std::string>> pairs;
   if (filesA.size() == 1 && filesB.size() == 1) {
     pairs.push_back({filesA.begin()->first, filesB.begin()->first});
-  } else {
-    for (const auto &[k, _] : filesA)
-      pairs.push_back({k, filesB.count(k) ? k : std::string()});
-    for (const auto &[k, _] : filesB)
-      if (!filesA.count(k))
-        pairs.push_back({std::string(), k});
+    return pairs;
   }
+  for (const auto &[k, _] : filesA)
+    pairs.push_back({k, filesB.count(k) ? k : std::string()});
+  for (const auto &[k, _] : filesB)
+    if (!filesA.count(k))
+      pairs.push_back({std::string(), k});
+  return pairs;
+}
+} // namespace
+
+int tt::report::diffDumps(StringRef dirA, StringRef dirB,
+                          const DumpDiffOptions &options, raw_ostream &os,
+                          std::string &error) {
+  std::optional<std::string> a = resolveDump(dirA, error);
+  if (!a)
+    return 2;
+  std::optional<std::string> b = resolveDump(dirB, error);
+  if (!b)
+    return 2;
+  DumpFiles filesA = listDump(*a), filesB = listDump(*b);
+  std::vector<std::pair<std::string, std::string>> pairs =
+      pairKernels(filesA, filesB);
 
   os << "A: " << *a << "\nB: " << *b << "\n";
   bool differs = false;
@@ -583,56 +538,16 @@ int tt::dump::diffDumps(StringRef dirA, StringRef dirB,
       bool inA = pa != filesA[ka].end(), inB = pb != filesB[kb].end();
       if (!inA && !inB)
         continue;
-      std::string label = formatv("{0,-12}", s.ext).str();
       if (!inA || !inB) {
-        os << label << "only in " << (inA ? "A" : "B") << "\n";
+        os << formatv("{0,-12}", s.ext) << "only in " << (inA ? "A" : "B")
+           << "\n";
         differs = true;
         continue;
       }
-      std::optional<std::string> ta = readFile(pa->second),
-                                 tb = readFile(pb->second);
-      if (!ta || !tb) {
-        errs() << "tt-dump: cannot read " << (ta ? pb->second : pa->second)
-               << "\n";
+      int rc = diffStage(s, pa->second, pb->second, options, os, error);
+      if (rc == 2)
         return 2;
-      }
-      if (s.binary) {
-        if (*ta == *tb) {
-          os << label << "same\n";
-        } else {
-          os << label << "differs (binary: " << ta->size() << " vs "
-             << tb->size() << " bytes)\n";
-          differs = true;
-        }
-        continue;
-      }
-      std::vector<Line> la, lb;
-      if (options.raw) {
-        unsigned n = 0;
-        for (StringRef l : split(*ta, '\n'))
-          la.push_back({l.str(), ++n});
-        n = 0;
-        for (StringRef l : split(*tb, '\n'))
-          lb.push_back({l.str(), ++n});
-      } else {
-        la = normalize(s.ext, *ta);
-        lb = normalize(s.ext, *tb);
-      }
-      std::string hunks;
-      raw_string_ostream hs(hunks);
-      DiffResult r = printDiff(la, lb, pa->second, pb->second, options, hs);
-      if (r.deleted == 0 && r.inserted == 0) {
-        os << label << "same" << (*ta == *tb ? "" : " (after normalization)")
-           << "\n";
-        continue;
-      }
-      differs = true;
-      os << label
-         << formatv("differs: {0} line{1} only in A, {2} only in B "
-                    "(of {3} and {4})\n",
-                    r.deleted, r.deleted == 1 ? "" : "s", r.inserted, la.size(),
-                    lb.size());
-      os << hunks;
+      differs |= rc == 1;
     }
   }
   return differs ? 1 : 0;

@@ -1,0 +1,26 @@
+//===- TypeNames.h - TTIR types by their signature names --------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// The signature spelling of a kernel argument's TTIR type ("*fp32", "i32",
+// "bf16"), as the metadata JSON of the CPU backend and tt-aot's launchers
+// record it. The names come from tt/Support/TypeNames.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TT_DIALECT_TRITON_IR_TYPENAMES_H
+#define TT_DIALECT_TRITON_IR_TYPENAMES_H
+
+#include "mlir/IR/Types.h"
+
+#include <string>
+
+namespace mlir::triton {
+
+/// "*" per pointer level before the pointee's name; integers are "i<N>";
+/// a type with no Triton name is spelled as MLIR prints it.
+std::string getSignatureTypeName(Type type);
+
+} // namespace mlir::triton
+
+#endif // TT_DIALECT_TRITON_IR_TYPENAMES_H
