@@ -8,7 +8,7 @@
 
 #include "tt/Conversion/TritonToLinalg/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
-#include "tt/Target/CPU/Passes.h"
+#include "tt/Dialect/TritonCPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -115,7 +115,7 @@ void tt::cpu::registerCPUDialects(mlir::DialectRegistry &registry) {
 
 void tt::cpu::registerCPUPasses() {
   mlir::triton::registerTritonToLinalgPasses();
-  mlir::triton::cpu::registerTTCPUPasses();
+  mlir::triton::cpu::registerTritonCPUPasses();
 }
 
 Expected<std::unique_ptr<TargetMachine>>
