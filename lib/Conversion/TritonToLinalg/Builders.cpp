@@ -90,6 +90,17 @@ FailureOr<Value> getGridArg(Operation *op, unsigned index) {
   return func.getArgument(func.getNumArguments() - tt::kNumGridArgs + index);
 }
 
+FailureOr<SmallVector<Value>> getGridArgs(Operation *op, unsigned count) {
+  SmallVector<Value> args;
+  for (unsigned i = 0; i < count; ++i) {
+    FailureOr<Value> arg = getGridArg(op, i);
+    if (failed(arg))
+      return failure();
+    args.push_back(*arg);
+  }
+  return args;
+}
+
 SmallVector<Value> inlineCombineRegion(OpBuilder &b, Region &region,
                                        ValueRange args, bool reassoc) {
   IRMapping map;

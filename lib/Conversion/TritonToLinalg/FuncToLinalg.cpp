@@ -88,12 +88,10 @@ struct CallOpConversion : OpConversionPattern<tt::CallOp> {
     else if (auto f = dyn_cast_or_null<func::FuncOp>(callee))
       calleeHasBody = !f.isDeclaration();
     if (calleeHasBody) {
-      for (unsigned i = 0; i < tt::kNumGridArgs; ++i) {
-        FailureOr<Value> arg = getGridArg(op, i);
-        if (failed(arg))
-          return failure();
-        operands.push_back(*arg);
-      }
+      FailureOr<SmallVector<Value>> grid = getGridArgs(op, tt::kNumGridArgs);
+      if (failed(grid))
+        return failure();
+      operands.append(*grid);
     }
     rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getCallee(), results,
                                               operands);

@@ -90,6 +90,8 @@ SmallVector<Value> buildElementwise(OpBuilder &b, Location loc,
 /// The enclosing converted function's grid argument `index` (0-2: program
 /// id x/y/z, 3-5: number of programs x/y/z).
 FailureOr<Value> getGridArg(Operation *op, unsigned index);
+/// The first `count` grid arguments of the enclosing converted function.
+FailureOr<SmallVector<Value>> getGridArgs(Operation *op, unsigned count);
 
 /// Clones the single-block region `region` at the builder's insertion
 /// point with its arguments bound to `args`, and returns the values given

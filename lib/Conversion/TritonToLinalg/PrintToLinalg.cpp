@@ -97,6 +97,17 @@ std::pair<std::string, Value> formatScalar(OpBuilder &b, Location loc, Value v,
   return {hex ? "0x%x" : (isSigned ? "%d" : "%u"), v};
 }
 
+/// `text` as a printf format that prints it: `%` doubled.
+std::string escapePercent(StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    escaped.push_back(c);
+    if (c == '%')
+      escaped.push_back('%');
+  }
+  return escaped;
+}
+
 /// Runs `body` with the indices of every element of a tensor of `shape`,
 /// in row-major order.
 void forEachElement(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
@@ -128,20 +139,11 @@ struct PrintConversion : OpConversionPattern<tt::PrintOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
-    SmallVector<Value> pids;
-    for (unsigned i = 0; i < 3; ++i) {
-      FailureOr<Value> pid = getGridArg(op, i);
-      if (failed(pid))
-        return failure();
-      pids.push_back(*pid);
-    }
-    // `%` in the prefix must not be taken as a conversion.
-    std::string prefix;
-    for (char c : op.getPrefix()) {
-      prefix.push_back(c);
-      if (c == '%')
-        prefix.push_back('%');
-    }
+    FailureOr<SmallVector<Value>> programIds = getGridArgs(op, 3);
+    if (failed(programIds))
+      return failure();
+    SmallVector<Value> pids = std::move(*programIds);
+    std::string prefix = escapePercent(op.getPrefix());
     ArrayRef<int32_t> isSigned = op.getIsSigned();
     bool hex = op.getHex();
     unsigned numArgs = adaptor.getArgs().size();
@@ -198,23 +200,15 @@ struct AssertConversion : OpConversionPattern<tt::AssertOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
-    SmallVector<Value> pids;
-    for (unsigned i = 0; i < 3; ++i) {
-      FailureOr<Value> pid = getGridArg(op, i);
-      if (failed(pid))
-        return failure();
-      pids.push_back(*pid);
-    }
+    FailureOr<SmallVector<Value>> programIds = getGridArgs(op, 3);
+    if (failed(programIds))
+      return failure();
+    SmallVector<Value> pids = std::move(*programIds);
     std::string where;
     if (auto fl = dyn_cast<FileLineColLoc>(loc))
       where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ": ")
                   .str();
-    std::string message;
-    for (char c : (where + op.getMessage()).str()) {
-      message.push_back(c);
-      if (c == '%')
-        message.push_back('%');
-    }
+    std::string message = escapePercent(where + op.getMessage().str());
     MLIRContext *ctx = getContext();
     auto ptrTy = LLVM::LLVMPointerType::get(ctx);
     auto voidTy = LLVM::LLVMVoidType::get(ctx);
