@@ -11,8 +11,8 @@
 #include "tt/Compiler/CPU.h"
 
 #include "tt/Conversion/TritonToLinalg/Passes.h"
+#include "tt/Dialect/TritonCPU/Transforms/Passes.h"
 #include "tt/Target/CPU/CPU.h"
-#include "tt/Target/CPU/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -55,9 +55,9 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(triton::createConvertTritonToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUFuseElementwise());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTritonCPUFuseElementwise());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUVersionMasks());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTritonCPUVersionMasks());
 
   // Tensors to buffers, freed when dead.
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -69,14 +69,15 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   bufferization::buildBufferDeallocationPipeline(pm);
 
   // Loops, scalar code and math.
-  triton::cpu::TTCPULowerDotOptions dot;
+  triton::cpu::TritonCPULowerDotOptions dot;
   dot.vectorWidth = getHostVectorWidth();
-  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerDot(dot));
-  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPULowerCopies());
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTritonCPULowerDot(dot));
+  pm.addNestedPass<func::FuncOp>(triton::cpu::createTritonCPULowerCopies());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addNestedPass<func::FuncOp>(triton::cpu::createTTCPUHoistBufferReads());
+  pm.addNestedPass<func::FuncOp>(
+      triton::cpu::createTritonCPUHoistBufferReads());
   pm.addPass(math::createMathExtendToSupportedTypes());
-  pm.addPass(triton::cpu::createTTCPULowerMath());
+  pm.addPass(triton::cpu::createTritonCPULowerMath());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createCanonicalizerPass());
@@ -99,8 +100,8 @@ void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(triton::cpu::createTTCPUDefineAtomics());
-  pm.addPass(triton::cpu::createTTCPUPackedEntry());
+  pm.addPass(triton::cpu::createTritonCPUDefineAtomics());
+  pm.addPass(triton::cpu::createTritonCPUPackedEntry());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -9,7 +9,7 @@
 #include "tt/Conversion/TritonToLinalg/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/Triton/IR/TypeNames.h"
-#include "tt/Target/CPU/Passes.h"
+#include "tt/Dialect/TritonCPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -92,7 +92,7 @@ void tt::cpu::registerCPUDialects(mlir::DialectRegistry &registry) {
 
 void tt::cpu::registerCPUPasses() {
   mlir::triton::registerTritonToLinalgPasses();
-  mlir::triton::cpu::registerTTCPUPasses();
+  mlir::triton::cpu::registerTritonCPUPasses();
 }
 
 Expected<std::unique_ptr<TargetMachine>>

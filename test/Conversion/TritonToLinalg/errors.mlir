@@ -31,3 +31,41 @@ tt.func public @descriptor(%base: !tt.ptr<f16>, %m: i32, %s: i64) {
   %d = tt.make_tensor_descriptor %base, [%m, %m], [%s, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
   tt.return
 }
+
+// -----
+
+tt.func public @dot_scaled(%a: tensor<16x16xbf16>, %b: tensor<16x16xbf16>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-error @+1 {{'tt.dot_scaled' op is not supported by the CPU backend: block-scaled dot products are not implemented by the CPU backend}}
+  %d = tt.dot_scaled %a, %b, %c lhs = bf16 rhs = bf16 {fastMath = false} : tensor<16x16xbf16> * tensor<16x16xbf16> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
+
+// -----
+
+tt.func public @map_elementwise_pack(%x: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{'tt.map_elementwise' op is not supported by the CPU backend: map_elementwise with pack > 1 or several blocks is not implemented by the CPU backend}}
+  %r = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    tt.map_elementwise.return %b, %a : i32, i32
+  }) : (tensor<128xi32>) -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
+}
+
+// -----
+
+tt.func public @not_ttir(%x: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{'tensor.empty' op is not supported by the CPU backend: the CPU backend expects TTIR (tt, arith, math, scf, cf and ub operations only)}}
+  %e = tensor.empty() : tensor<16xf32>
+  tt.return %e : tensor<16xf32>
+}
+
+// -----
+
+tt.func public @extern_conflict(%x: tensor<16xf32>, %y: tensor<16xf64>) {
+  %a = tt.extern_elementwise %x {libname = "m", libpath = "", pure = true, symbol = "f"} : (tensor<16xf32>) -> tensor<16xf32>
+  // The pattern refuses the op, which then stays illegal.
+  // expected-error @+2 {{'tt.extern_elementwise' op calls 'f' with a signature that conflicts with another use}}
+  // expected-error @+1 {{failed to legalize operation 'tt.extern_elementwise' that was explicitly marked illegal}}
+  %b = tt.extern_elementwise %y {libname = "m", libpath = "", pure = true, symbol = "f"} : (tensor<16xf64>) -> tensor<16xf64>
+  tt.return
+}

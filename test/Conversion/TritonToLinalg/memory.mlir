@@ -88,7 +88,7 @@ tt.func public @bools(%p: !tt.ptr<i1>, %q: !tt.ptr<i1>, %c: i1) {
 
 // -----
 
-// Atomics call helpers that tt-cpu-define-atomics defines later, under the
+// Atomics call helpers that tritoncpu-define-atomics defines later, under the
 // mask; masked-off elements read as zero.
 // CHECK: func.func private @__tt_cpu_cmpxchg.acq_rel.i32(!llvm.ptr, i32, i32) -> i32
 // CHECK: func.func private @__tt_cpu_atomicrmw.fadd.monotonic.f32(!llvm.ptr, f32) -> f32

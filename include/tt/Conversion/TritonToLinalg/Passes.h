@@ -2,24 +2,20 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// convert-triton-to-linalg, the first pass of the CPU backend. Its type
+// conversion and patterns are in TritonToLinalg.h; the grid arguments and
+// the kernel attribute it adds are in tt/Dialect/TritonCPU/IR/KernelABI.h.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TT_CONVERSION_TRITONTOLINALG_PASSES_H
 #define TT_CONVERSION_TRITONTOLINALG_PASSES_H
 
+#include "tt/Dialect/TritonCPU/IR/KernelABI.h"
+
 #include "mlir/Pass/Pass.h"
 
-namespace mlir {
-class DialectRegistry;
-} // namespace mlir
-
 namespace mlir::triton {
-
-/// Number of `i32` arguments appended to every converted function with a
-/// body: pid_x, pid_y, pid_z, num_x, num_y, num_z.
-constexpr unsigned kNumGridArgs = 6;
-/// Unit attribute marking the converted kernels (public functions).
-constexpr llvm::StringLiteral kCPUKernelAttrName = "tt.cpu.kernel";
 
 #define GEN_PASS_DECL
 #include "tt/Conversion/TritonToLinalg/Passes.h.inc"

@@ -61,7 +61,7 @@ struct CPUOptions {
 void registerCPUDialects(mlir::DialectRegistry &registry);
 
 /// Registers the CPU backend's passes (convert-triton-to-linalg and the
-/// tt-cpu-* passes) for tt-opt.
+/// tritoncpu-* passes) for tt-opt.
 void registerCPUPasses();
 
 /// A TargetMachine for `options` (position-independent code).

@@ -1,4 +1,4 @@
-// RUN: tt-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tt-cpu-version-masks))' | FileCheck %s
+// RUN: tt-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tritoncpu-version-masks))' | FileCheck %s
 
 #scalar = affine_map<(d0) -> ()>
 #id = affine_map<(d0) -> (d0)>

@@ -1,4 +1,4 @@
-// RUN: tt-opt %s --pass-pipeline='builtin.module(func.func(tt-cpu-hoist-buffer-reads))' | FileCheck %s
+// RUN: tt-opt %s --pass-pipeline='builtin.module(func.func(tritoncpu-hoist-buffer-reads))' | FileCheck %s
 
 // A read of a temporary that the loop does not write leaves the loop with
 // the arithmetic on it; stores through !llvm.ptr do not count.

@@ -1,18 +1,21 @@
-//===- Passes.td - passes of the CPU backend -----------------*- tablegen -*-===//
+//===- Passes.td - passes of the CPU backend ---------------*- tablegen -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// The passes that take the output of convert-triton-to-linalg to the LLVM
-// dialect, besides the upstream MLIR ones (docs/cpu-backend.md).
+// The passes of the CPU backend (the TritonCPU passes) that take the output
+// of convert-triton-to-linalg to the LLVM dialect, between the upstream MLIR
+// passes of the `tt-cpu` stage (lib/Pipeline/CPUPipeline.cpp,
+// docs/cpu-backend.md). One pass per file in lib/Dialect/TritonCPU/Transforms,
+// named after the pass.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TT_TARGET_CPU_PASSES_TD
-#define TT_TARGET_CPU_PASSES_TD
+#ifndef TT_DIALECT_TRITONCPU_TRANSFORMS_PASSES_TD
+#define TT_DIALECT_TRITONCPU_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
 
-def TTCPUFuseElementwise : Pass<"tt-cpu-fuse-elementwise"> {
+def TritonCPUFuseElementwise : Pass<"tritoncpu-fuse-elementwise"> {
   let summary = "fuse elementwise linalg.generic ops without reordering memory accesses";
   let description = [{
     Runs linalg's producer-consumer fusion of elementwise `linalg.generic`
@@ -45,7 +48,7 @@ def TTCPUFuseElementwise : Pass<"tt-cpu-fuse-elementwise"> {
                            "mlir::tensor::TensorDialect"];
 }
 
-def TTCPUVersionMasks : Pass<"tt-cpu-version-masks"> {
+def TritonCPUVersionMasks : Pass<"tritoncpu-version-masks"> {
   let summary = "run a mask-free copy of a generic when every mask bit is true";
   let description = [{
     Masked loads and stores (`scf.if` on a mask bit inside a fused
@@ -67,7 +70,7 @@ def TTCPUVersionMasks : Pass<"tt-cpu-version-masks"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
-def TTCPULowerDot : Pass<"tt-cpu-lower-dot"> {
+def TritonCPULowerDot : Pass<"tritoncpu-lower-dot"> {
   let summary = "register-blocked vector micro-kernel for converted tt.dot";
   let description = [{
     Runs after bufferization on the `linalg.generic` ops that
@@ -93,7 +96,7 @@ def TTCPULowerDot : Pass<"tt-cpu-lower-dot"> {
                            "mlir::vector::VectorDialect"];
 }
 
-def TTCPULowerCopies : Pass<"tt-cpu-lower-copies"> {
+def TritonCPULowerCopies : Pass<"tritoncpu-lower-copies"> {
   let summary = "turn strided memref.copy into linalg.copy";
   let description = [{
     MLIR lowers a `memref.copy` between buffers that are not both contiguous
@@ -105,7 +108,7 @@ def TTCPULowerCopies : Pass<"tt-cpu-lower-copies"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
-def TTCPUHoistBufferReads : Pass<"tt-cpu-hoist-buffer-reads"> {
+def TritonCPUHoistBufferReads : Pass<"tritoncpu-hoist-buffer-reads"> {
   let summary = "loop-invariant code motion that also hoists reads of temporaries";
   let description = [{
     Runs after `convert-linalg-to-loops`. Like `loop-invariant-code-motion`
@@ -125,23 +128,26 @@ def TTCPUHoistBufferReads : Pass<"tt-cpu-hoist-buffer-reads"> {
   }];
 }
 
-def TTCPULowerMath : Pass<"tt-cpu-lower-math", "mlir::ModuleOp"> {
-  let summary = "expand math functions into vectorizable code or library calls";
+def TritonCPULowerMath : Pass<"tritoncpu-lower-math", "mlir::ModuleOp"> {
+  let summary = "math functions as polynomial approximations and expansions LLVM vectorizes";
   let description = [{
-    Replaces f32 `math.exp`, `exp2`, `expm1`, `log`, `log2`, `log1p`,
-    `tanh`, `erf`, `sin`, `cos`, `atan` and `atan2` by MLIR's polynomial
+    Replaces f32 `math.exp`, `expm1`, `log`, `log2`, `log1p`, `tanh`,
+    `erf`, `sin`, `cos`, `atan` and `atan2` by MLIR's polynomial
     approximations (plain arithmetic that LLVM's loop vectorizer can
-    vectorize), expands the functions that have a short definition in terms
-    of others (`tan`, `sinh`, `cosh`, ...), lowers the ones LLVM has
-    intrinsics for to those intrinsics, and the rest to calls of the C math
-    library. Run `math-extend-to-supported-types` before it so that f16 and
-    bf16 functions are computed in f32.
+    vectorize), and expands the functions that have a short definition in
+    terms of others (`tan`, `sinh`, `cosh`, `asinh`, `acosh`, `atanh`,
+    `fpowi`, and `exp2` in terms of `exp`). What remains is left to the
+    passes the `tt-cpu` stage runs next: `convert-math-to-llvm` for what
+    LLVM has intrinsics for (`sqrt`, `floor`, `fma`, ...) and
+    `convert-math-to-libm` for calls of the C math library. Run
+    `math-extend-to-supported-types` before it so that f16 and bf16
+    functions are computed in f32.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::vector::VectorDialect"];
 }
 
-def TTCPUDefineAtomics : Pass<"tt-cpu-define-atomics", "mlir::ModuleOp"> {
+def TritonCPUDefineAtomics : Pass<"tritoncpu-define-atomics", "mlir::ModuleOp"> {
   let summary = "define the atomic helper functions called by converted atomics";
   let description = [{
     `convert-triton-to-linalg` turns `tt.atomic_rmw` and `tt.atomic_cas`
@@ -152,11 +158,15 @@ def TTCPUDefineAtomics : Pass<"tt-cpu-define-atomics", "mlir::ModuleOp"> {
     each declared helper a body (one `llvm.atomicrmw`, or an `llvm.cmpxchg`
     on the integer bits of the operands), internal linkage and
     `always_inline`, so that no call remains after LLVM's inliner.
+
+    A declared helper whose name spells an unknown operation or ordering is
+    an error (`unknown atomic operation in ...`, `unknown atomic ordering
+    in ...`); other external functions are left alone.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
-def TTCPUPackedEntry : Pass<"tt-cpu-packed-entry", "mlir::ModuleOp"> {
+def TritonCPUPackedEntry : Pass<"tritoncpu-packed-entry", "mlir::ModuleOp"> {
   let summary = "add the `<kernel>__packed` entry points of the CPU kernel ABI";
   let description = [{
     For every `llvm.func` marked `tt.cpu.kernel` (a converted public
@@ -175,8 +185,11 @@ def TTCPUPackedEntry : Pass<"tt-cpu-packed-entry", "mlir::ModuleOp"> {
     `i1`) and calls the kernel. The kernel itself becomes internal, so that
     LLVM inlines it into its entry point; the entry points are the only
     exported symbols.
+
+    A marked function that returns a value or has fewer than six parameters
+    is an error: it cannot be a converted kernel.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
-#endif // TT_TARGET_CPU_PASSES_TD
+#endif // TT_DIALECT_TRITONCPU_TRANSFORMS_PASSES_TD

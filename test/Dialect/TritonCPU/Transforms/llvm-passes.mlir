@@ -1,4 +1,4 @@
-// RUN: tt-opt %s -split-input-file --tt-cpu-define-atomics --tt-cpu-packed-entry -verify-diagnostics | FileCheck %s
+// RUN: tt-opt %s -split-input-file --tritoncpu-define-atomics --tritoncpu-packed-entry -verify-diagnostics | FileCheck %s
 
 // The entry point loads each user argument through args[i] and forwards
 // the grid parameters; the kernel becomes internal.

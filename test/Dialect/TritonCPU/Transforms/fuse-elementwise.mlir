@@ -1,4 +1,4 @@
-// RUN: tt-opt %s -split-input-file --convert-triton-to-linalg -canonicalize -cse --tt-cpu-fuse-elementwise -cse | FileCheck %s
+// RUN: tt-opt %s -split-input-file --convert-triton-to-linalg -canonicalize -cse --tritoncpu-fuse-elementwise -cse | FileCheck %s
 
 // The add kernel becomes one loop: address computations are recomputed in
 // place, both loads move into the store's loop (nothing in between touches

@@ -1,4 +1,4 @@
-// RUN: tt-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tt-cpu-lower-dot{vector-width=4}))' | FileCheck %s
+// RUN: tt-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tritoncpu-lower-dot{vector-width=4}))' | FileCheck %s
 
 #a = affine_map<(d0, d1, d2) -> (d0, d1)>
 #b = affine_map<(d0, d1, d2) -> (d1, d2)>
