@@ -3,12 +3,14 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // Parsers, printers, verifiers and accessors of the ttg encodings. The
-// dictionary-style encodings (`#ttg.blocked<{...}>`) are parsed as an MLIR
-// dictionary and then read key by key, so keys may come in any order; the
+// dictionary-style encodings (`#ttg.blocked<{...}>`) declare their keys and
+// go through EncodingDict (EncodingDict.h): keys may come in any order; the
 // printers emit upstream Triton 3.6's order and omit fields holding their
 // default, exactly as upstream does.
 //
 //===----------------------------------------------------------------------===//
+
+#include "EncodingDict.h"
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -26,7 +28,7 @@ using namespace mlir::triton::gpu;
 #define GET_ATTRDEF_CLASSES
 #include "tt/Dialect/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
 
-using Bases = SmallVector<SmallVector<int32_t>>;
+using namespace mlir::triton::gpu::parsing;
 
 //===----------------------------------------------------------------------===//
 // Small helpers
@@ -47,210 +49,6 @@ bool mlir::triton::gpu::isPermutationOfIota(ArrayRef<unsigned> order) {
     seen[d] = true;
   }
   return true;
-}
-
-static Bases unflatten(ArrayRef<int32_t> flat, unsigned rank) {
-  Bases bases;
-  if (rank == 0)
-    return bases;
-  for (size_t i = 0; i + rank <= flat.size(); i += rank)
-    bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
-  return bases;
-}
-
-static SmallVector<int32_t> flatten(ArrayRef<SmallVector<int32_t>> bases) {
-  SmallVector<int32_t> flat;
-  for (const auto &b : bases)
-    flat.append(b.begin(), b.end());
-  return flat;
-}
-
-static void printUnsignedList(AsmPrinter &printer, ArrayRef<unsigned> values) {
-  printer << "[";
-  llvm::interleaveComma(values, printer);
-  printer << "]";
-}
-
-static void printBases(AsmPrinter &printer, ArrayRef<int32_t> flat,
-                       unsigned rank) {
-  printer << "[";
-  llvm::interleaveComma(unflatten(flat, rank), printer,
-                        [&](const SmallVector<int32_t> &basis) {
-                          printer << "[";
-                          llvm::interleaveComma(basis, printer);
-                          printer << "]";
-                        });
-  printer << "]";
-}
-
-namespace {
-/// Reads the entries of an encoding's `{key = value, ...}` dictionary and
-/// reports malformed values at the parser's current position.
-class DictReader {
-public:
-  DictReader(AsmParser &parser, StringRef encoding)
-      : parser(parser), encoding(encoding) {}
-
-  ParseResult error(const Twine &message) {
-    return parser.emitError(loc, "#ttg.") << encoding << ": " << message;
-  }
-
-  ParseResult parseDict(DictionaryAttr &dict) {
-    loc = parser.getCurrentLocation();
-    if (parser.parseLess() || parser.parseAttribute(dict) ||
-        parser.parseGreater())
-      return failure();
-    return success();
-  }
-
-  ParseResult readUnsigned(NamedAttribute entry, unsigned &value) {
-    auto intAttr = dyn_cast<IntegerAttr>(entry.getValue());
-    if (!intAttr || !intAttr.getType().isInteger() ||
-        intAttr.getValue().isNegative())
-      return error("'" + entry.getName().strref() +
-                   "' must be a non-negative integer");
-    value = intAttr.getValue().getZExtValue();
-    return success();
-  }
-
-  ParseResult readBool(NamedAttribute entry, bool &value) {
-    auto boolAttr = dyn_cast<BoolAttr>(entry.getValue());
-    if (!boolAttr)
-      return error("'" + entry.getName().strref() + "' must be true or false");
-    value = boolAttr.getValue();
-    return success();
-  }
-
-  ParseResult readUnsignedList(NamedAttribute entry,
-                               SmallVectorImpl<unsigned> &values) {
-    auto array = dyn_cast<ArrayAttr>(entry.getValue());
-    if (!array)
-      return error("'" + entry.getName().strref() +
-                   "' must be a list of non-negative integers");
-    values.clear();
-    for (Attribute element : array) {
-      auto intAttr = dyn_cast<IntegerAttr>(element);
-      if (!intAttr || !intAttr.getType().isInteger() ||
-          intAttr.getValue().isNegative())
-        return error("'" + entry.getName().strref() +
-                     "' must be a list of non-negative integers");
-      values.push_back(intAttr.getValue().getZExtValue());
-    }
-    return success();
-  }
-
-  /// Reads `[[a, b], [c, d], ...]`; every basis must have `rank` entries
-  /// when `rank` is non-zero, else the first basis fixes it.
-  ParseResult readBases(StringRef key, Attribute value, Bases &bases,
-                        unsigned &rank) {
-    auto array = dyn_cast<ArrayAttr>(value);
-    if (!array)
-      return error("'" + key + "' must be a list of bases ([[...], ...])");
-    for (auto [i, element] : llvm::enumerate(array)) {
-      auto basisAttr = dyn_cast<ArrayAttr>(element);
-      if (!basisAttr)
-        return error("'" + key + "' must be a list of bases ([[...], ...])");
-      SmallVector<int32_t> basis;
-      for (Attribute entry : basisAttr) {
-        auto intAttr = dyn_cast<IntegerAttr>(entry);
-        if (!intAttr || !intAttr.getType().isInteger())
-          return error("bases of '" + key + "' must hold integers");
-        basis.push_back(intAttr.getInt());
-      }
-      if (rank == 0)
-        rank = basis.size();
-      if (basis.size() != rank)
-        return error("basis #" + Twine(i) + " of '" + key + "' has " +
-                     Twine(basis.size()) +
-                     " entries, but the layout has rank " + Twine(rank));
-      bases.push_back(std::move(basis));
-    }
-    return success();
-  }
-
-  AsmParser &parser;
-  StringRef encoding;
-  SMLoc loc;
-};
-
-/// The CTA-layout fields an encoding may carry: upstream 3.6's `CGALayout`
-/// bases or the older CTAsPerCGA/CTASplitNum/CTAOrder triple.
-struct CGAFields {
-  Attribute bases;
-  std::optional<SmallVector<unsigned>> ctasPerCGA, splitNum, order;
-
-  /// Consumes `entry` if it is a CGA field; sets `failed` on a bad value.
-  bool consume(DictReader &reader, NamedAttribute entry, bool &failed) {
-    StringRef name = entry.getName().strref();
-    auto readList = [&](std::optional<SmallVector<unsigned>> &into) {
-      into.emplace();
-      failed = failed || reader.readUnsignedList(entry, *into).failed();
-      return true;
-    };
-    if (name == "CGALayout") {
-      bases = entry.getValue();
-      return true;
-    }
-    if (name == "CTAsPerCGA")
-      return readList(ctasPerCGA);
-    if (name == "CTASplitNum")
-      return readList(splitNum);
-    if (name == "CTAOrder")
-      return readList(order);
-    return false;
-  }
-
-  FailureOr<CGAEncodingAttr> build(DictReader &reader, unsigned rank) {
-    MLIRContext *ctx = reader.parser.getContext();
-    bool legacy = ctasPerCGA || splitNum || order;
-    if (bases && legacy) {
-      (void)reader.error("give the CTA layout either as 'CGALayout' or as "
-                         "CTAsPerCGA/CTASplitNum/CTAOrder, not both");
-      return failure();
-    }
-    if (bases) {
-      Bases parsed;
-      unsigned basesRank = rank;
-      if (reader.readBases("CGALayout", bases, parsed, basesRank).failed())
-        return failure();
-      auto cga = CGAEncodingAttr::getChecked(
-          [&] { return reader.parser.emitError(reader.loc); }, ctx, rank,
-          flatten(parsed));
-      if (!cga)
-        return failure();
-      return cga;
-    }
-    if (!legacy)
-      return CGAEncodingAttr::get1CTALayout(ctx, rank);
-    SmallVector<unsigned> defaultOrder;
-    for (unsigned d = rank; d > 0; --d)
-      defaultOrder.push_back(d - 1);
-    SmallVector<unsigned> ones(rank, 1);
-    std::string message;
-    auto cga = CGAEncodingAttr::getFromSplitParams(
-        ctx, ctasPerCGA.value_or(ones), splitNum.value_or(ones),
-        order.value_or(defaultOrder), message);
-    if (failed(cga)) {
-      (void)reader.error(message);
-      return failure();
-    }
-    if ((*cga).getRank() != rank) {
-      (void)reader.error("CTAsPerCGA/CTASplitNum/CTAOrder have " +
-                         Twine((*cga).getRank()) +
-                         " entries, but the layout has rank " + Twine(rank));
-      return failure();
-    }
-    return *cga;
-  }
-};
-} // namespace
-
-/// Prints `, CGALayout = [[...]]` unless the layout is a single CTA.
-static void maybePrintCGALayout(AsmPrinter &printer, CGAEncodingAttr cga) {
-  if (!cga || cga.isSingleCTA())
-    return;
-  printer << ", CGALayout = ";
-  printBases(printer, cga.getFlatBases(), cga.getRank());
 }
 
 /// Checks a CGA layout against the rank of the encoding holding it.
@@ -396,7 +194,7 @@ CGAEncodingAttr CGAEncodingAttr::get1CTALayout(MLIRContext *ctx,
 CGAEncodingAttr
 CGAEncodingAttr::getFromBases(MLIRContext *ctx, unsigned rank,
                               ArrayRef<SmallVector<int32_t>> bases) {
-  return get(ctx, rank, flatten(bases));
+  return get(ctx, rank, flattenBases(bases));
 }
 
 FailureOr<CGAEncodingAttr> CGAEncodingAttr::getFromSplitParams(
@@ -436,7 +234,7 @@ FailureOr<CGAEncodingAttr> CGAEncodingAttr::getFromSplitParams(
 }
 
 Bases CGAEncodingAttr::getBlockBases() const {
-  return unflatten(getFlatBases(), getRank());
+  return unflattenBases(getFlatBases(), getRank());
 }
 
 SmallVector<unsigned> CGAEncodingAttr::getCTASplitNum() const {
@@ -485,7 +283,8 @@ CGAEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rank != 0 && flatBases.size() % rank != 0)
     return emitError() << "CGA layout bases must each have " << rank
                        << " entries";
-  for (const auto &[i, basis] : llvm::enumerate(unflatten(flatBases, rank))) {
+  for (const auto &[i, basis] :
+       llvm::enumerate(unflattenBases(flatBases, rank))) {
     if (llvm::count_if(basis, [](int32_t v) { return v != 0; }) > 1)
       return emitError() << "CGA layout basis #" << i
                          << " moves along more than one dimension";
@@ -504,17 +303,16 @@ Attribute CGAEncodingAttr::parse(AsmParser &parser, Type) {
       parser.parseEqual() || parser.parseInteger(rank) || parser.parseComma() ||
       parser.parseKeyword("bases") || parser.parseEqual())
     return {};
-  DictReader reader(parser, "cga_layout");
-  reader.loc = parser.getCurrentLocation();
+  SMLoc loc = parser.getCurrentLocation();
   Attribute value;
   Bases bases;
   unsigned basesRank = rank;
   if (parser.parseAttribute(value) ||
-      reader.readBases("bases", value, bases, basesRank) ||
+      readBases(parser, loc, "cga_layout", "bases", value, bases, basesRank) ||
       parser.parseGreater())
     return {};
   return parser.getChecked<CGAEncodingAttr>(parser.getContext(), rank,
-                                            flatten(bases));
+                                            flattenBases(bases));
 }
 
 void CGAEncodingAttr::print(AsmPrinter &printer) const {
@@ -528,62 +326,33 @@ void CGAEncodingAttr::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "blocked");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"sizePerThread", FieldKind::UnsignedList, kRequired},
+      {"threadsPerWarp", FieldKind::UnsignedList, kRequired},
+      {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
+      {"order", FieldKind::UnsignedList, kRequired}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, "blocked", fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<SmallVector<unsigned>> sizePerThread, threadsPerWarp,
-      warpsPerCTA, order;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    std::optional<SmallVector<unsigned>> *field =
-        name == "sizePerThread"    ? &sizePerThread
-        : name == "threadsPerWarp" ? &threadsPerWarp
-        : name == "warpsPerCTA"    ? &warpsPerCTA
-        : name == "order"          ? &order
-                                   : nullptr;
-    if (!field) {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-    field->emplace();
-    if (reader.readUnsignedList(entry, **field))
-      return {};
-  }
-  for (auto [field, name] : {std::make_pair(&sizePerThread, "sizePerThread"),
-                             std::make_pair(&threadsPerWarp, "threadsPerWarp"),
-                             std::make_pair(&warpsPerCTA, "warpsPerCTA"),
-                             std::make_pair(&order, "order")})
-    if (!*field) {
-      (void)reader.error(Twine("missing '") + name + "'");
-      return {};
-    }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, order->size());
+  SmallVector<unsigned> order = dict->getUnsignedList("order");
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(order.size());
   if (failed(cgaLayout))
     return {};
   return parser.getChecked<BlockedEncodingAttr>(
-      parser.getContext(), *sizePerThread, *threadsPerWarp, *warpsPerCTA,
-      *order, *cgaLayout);
+      parser.getContext(), dict->getUnsignedList("sizePerThread"),
+      dict->getUnsignedList("threadsPerWarp"),
+      dict->getUnsignedList("warpsPerCTA"), order, *cgaLayout);
 }
 
 void BlockedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{sizePerThread = ";
-  printUnsignedList(printer, getSizePerThread());
-  printer << ", threadsPerWarp = ";
-  printUnsignedList(printer, getThreadsPerWarp());
-  printer << ", warpsPerCTA = ";
-  printUnsignedList(printer, getWarpsPerCTA());
-  printer << ", order = ";
-  printUnsignedList(printer, getOrder());
-  maybePrintCGALayout(printer, getCGALayout());
-  printer << "}>";
+  EncodingDictPrinter(printer)
+      .field("sizePerThread", getSizePerThread())
+      .field("threadsPerWarp", getThreadsPerWarp())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .field("order", getOrder())
+      .cgaLayout(getCGALayout())
+      .finish();
 }
 
 LogicalResult BlockedEncodingAttr::verify(
@@ -630,41 +399,28 @@ LogicalResult BlockedEncodingAttr::verifyEncoding(
 //===----------------------------------------------------------------------===//
 
 Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "slice");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"dim", FieldKind::Unsigned, kRequired},
+      {"parent", FieldKind::Attribute, kRequired}};
+  FailureOr<EncodingDict> dict = EncodingDict::parse(parser, "slice", fields);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> dim;
-  Attribute parent;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    if (name == "dim") {
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      dim = value;
-    } else if (name == "parent") {
-      parent = entry.getValue();
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!dim || !parent) {
-    (void)reader.error(!dim ? "missing 'dim'" : "missing 'parent'");
-    return {};
-  }
-  auto distributed = dyn_cast<DistributedEncodingTrait>(parent);
+  auto distributed =
+      dyn_cast<DistributedEncodingTrait>(dict->getAttr("parent"));
   if (!distributed) {
-    (void)reader.error("the parent must be a distributed (register) layout");
+    (void)dict->error("parent",
+                      "the parent must be a distributed (register) layout");
     return {};
   }
-  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), *dim,
-                                              distributed);
+  return parser.getChecked<SliceEncodingAttr>(
+      parser.getContext(), dict->getUnsigned("dim"), distributed);
 }
 
 void SliceEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{dim = " << getDim() << ", parent = " << getParent() << "}>";
+  EncodingDictPrinter(printer)
+      .field("dim", getDim())
+      .field("parent", Attribute(getParent()))
+      .finish();
 }
 
 LogicalResult
@@ -801,59 +557,33 @@ LogicalResult DotOperandEncodingAttr::verifyEncoding(
 //===----------------------------------------------------------------------===//
 
 Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "nvidia_mma");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"versionMajor", FieldKind::Unsigned, kRequired},
+      {"versionMinor", FieldKind::Unsigned},
+      {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
+      {"instrShape", FieldKind::UnsignedList, kRequired}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, "nvidia_mma", fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> versionMajor, versionMinor;
-  std::optional<SmallVector<unsigned>> warpsPerCTA, instrShape;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    if (name == "versionMajor" || name == "versionMinor") {
-      auto &field = name == "versionMajor" ? versionMajor : versionMinor;
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      field = value;
-    } else if (name == "warpsPerCTA" || name == "instrShape") {
-      auto &field = name == "warpsPerCTA" ? warpsPerCTA : instrShape;
-      field.emplace();
-      if (reader.readUnsignedList(entry, *field))
-        return {};
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!versionMajor || !warpsPerCTA || !instrShape) {
-    (void)reader.error(!versionMajor  ? "missing 'versionMajor'"
-                       : !warpsPerCTA ? "missing 'warpsPerCTA'"
-                                      : "missing 'instrShape'");
-    return {};
-  }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, warpsPerCTA->size());
+  SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
   if (failed(cgaLayout))
     return {};
   return parser.getChecked<NvidiaMmaEncodingAttr>(
-      parser.getContext(), *versionMajor, versionMinor.value_or(0),
-      *warpsPerCTA, *cgaLayout, *instrShape);
+      parser.getContext(), dict->getUnsigned("versionMajor"),
+      dict->getUnsigned("versionMinor", 0), warpsPerCTA, *cgaLayout,
+      dict->getUnsignedList("instrShape"));
 }
 
 void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{versionMajor = " << getVersionMajor()
-          << ", versionMinor = " << getVersionMinor() << ", warpsPerCTA = ";
-  printUnsignedList(printer, getWarpsPerCTA());
-  maybePrintCGALayout(printer, getCGALayout());
-  printer << ", instrShape = ";
-  printUnsignedList(printer, getInstrShape());
-  printer << "}>";
+  EncodingDictPrinter(printer)
+      .field("versionMajor", getVersionMajor())
+      .field("versionMinor", getVersionMinor())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .cgaLayout(getCGALayout())
+      .field("instrShape", getInstrShape())
+      .finish();
 }
 
 LogicalResult NvidiaMmaEncodingAttr::verify(
@@ -918,77 +648,42 @@ LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
 //===----------------------------------------------------------------------===//
 
 Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "amd_mfma");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"version", FieldKind::Unsigned, kRequired},
+      {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
+      {"instrShape", FieldKind::UnsignedList, kRequired},
+      {"isTransposed", FieldKind::Bool},
+      {"tilesPerWarp", FieldKind::UnsignedList},
+      {"elementBitWidth", FieldKind::Unsigned}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, "amd_mfma", fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> version;
-  unsigned elementBitWidth = 32;
-  bool isTransposed = false;
-  std::optional<SmallVector<unsigned>> warpsPerCTA, instrShape, tilesPerWarp;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    if (name == "version") {
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      version = value;
-    } else if (name == "elementBitWidth") {
-      if (reader.readUnsigned(entry, elementBitWidth))
-        return {};
-    } else if (name == "isTransposed") {
-      if (reader.readBool(entry, isTransposed))
-        return {};
-    } else if (name == "warpsPerCTA" || name == "instrShape" ||
-               name == "tilesPerWarp") {
-      auto &field = name == "warpsPerCTA"  ? warpsPerCTA
-                    : name == "instrShape" ? instrShape
-                                           : tilesPerWarp;
-      field.emplace();
-      if (reader.readUnsignedList(entry, *field))
-        return {};
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!version || !warpsPerCTA || !instrShape) {
-    (void)reader.error(!version       ? "missing 'version'"
-                       : !warpsPerCTA ? "missing 'warpsPerCTA'"
-                                      : "missing 'instrShape'");
-    return {};
-  }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, warpsPerCTA->size());
+  SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
   if (failed(cgaLayout))
     return {};
-  SmallVector<unsigned> tiles =
-      tilesPerWarp.value_or(SmallVector<unsigned>(warpsPerCTA->size(), 1));
   return parser.getChecked<AMDMfmaEncodingAttr>(
-      parser.getContext(), *version, *warpsPerCTA, *instrShape, isTransposed,
-      *cgaLayout, tiles, elementBitWidth);
+      parser.getContext(), dict->getUnsigned("version"), warpsPerCTA,
+      dict->getUnsignedList("instrShape"), dict->getBool("isTransposed"),
+      *cgaLayout,
+      dict->getUnsignedList("tilesPerWarp",
+                            SmallVector<unsigned>(warpsPerCTA.size(), 1)),
+      dict->getUnsigned("elementBitWidth", 32));
 }
 
 void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{version = " << getVersion() << ", warpsPerCTA = ";
-  printUnsignedList(printer, getWarpsPerCTA());
-  printer << ", instrShape = ";
-  printUnsignedList(printer, getInstrShape());
-  printer << ", isTransposed = " << (getIsTransposed() ? "true" : "false");
-  maybePrintCGALayout(printer, getCGALayout());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; })) {
-    printer << ", tilesPerWarp = ";
-    printUnsignedList(printer, getTilesPerWarp());
-  }
+  EncodingDictPrinter dict(printer);
+  dict.field("version", getVersion())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .field("instrShape", getInstrShape())
+      .field("isTransposed", getIsTransposed())
+      .cgaLayout(getCGALayout());
+  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; }))
+    dict.field("tilesPerWarp", getTilesPerWarp());
   if (getElementBitWidth() != 32)
-    printer << ", elementBitWidth = " << getElementBitWidth();
-  printer << "}>";
+    dict.field("elementBitWidth", getElementBitWidth());
+  dict.finish();
 }
 
 LogicalResult AMDMfmaEncodingAttr::verify(
@@ -1043,75 +738,39 @@ LogicalResult AMDMfmaEncodingAttr::verifyEncoding(
 static constexpr unsigned kDefaultWmmaInstrShape[] = {16, 16, 16};
 
 Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "amd_wmma");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"version", FieldKind::Unsigned, kRequired},
+      {"isTranspose", FieldKind::Bool},
+      {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
+      {"tilesPerWarp", FieldKind::UnsignedList},
+      {"instrShape", FieldKind::UnsignedList}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, "amd_wmma", fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> version;
-  bool isTransposed = false;
-  std::optional<SmallVector<unsigned>> warpsPerCTA, instrShape, tilesPerWarp;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    if (name == "version") {
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      version = value;
-    } else if (name == "isTranspose") {
-      if (reader.readBool(entry, isTransposed))
-        return {};
-    } else if (name == "warpsPerCTA" || name == "instrShape" ||
-               name == "tilesPerWarp") {
-      auto &field = name == "warpsPerCTA"  ? warpsPerCTA
-                    : name == "instrShape" ? instrShape
-                                           : tilesPerWarp;
-      field.emplace();
-      if (reader.readUnsignedList(entry, *field))
-        return {};
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!version || !warpsPerCTA) {
-    (void)reader.error(!version ? "missing 'version'"
-                                : "missing 'warpsPerCTA'");
-    return {};
-  }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, warpsPerCTA->size());
+  SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
   if (failed(cgaLayout))
     return {};
-  SmallVector<unsigned> tiles =
-      tilesPerWarp.value_or(SmallVector<unsigned>(warpsPerCTA->size(), 1));
-  SmallVector<unsigned> shape = instrShape.value_or(SmallVector<unsigned>(
-      std::begin(kDefaultWmmaInstrShape), std::end(kDefaultWmmaInstrShape)));
-  return parser.getChecked<AMDWmmaEncodingAttr>(parser.getContext(), *version,
-                                                isTransposed, *warpsPerCTA,
-                                                tiles, *cgaLayout, shape);
+  return parser.getChecked<AMDWmmaEncodingAttr>(
+      parser.getContext(), dict->getUnsigned("version"),
+      dict->getBool("isTranspose"), warpsPerCTA,
+      dict->getUnsignedList("tilesPerWarp",
+                            SmallVector<unsigned>(warpsPerCTA.size(), 1)),
+      *cgaLayout, dict->getUnsignedList("instrShape", kDefaultWmmaInstrShape));
 }
 
 void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{version = " << getVersion()
-          << ", isTranspose = " << (getIsTransposed() ? "true" : "false")
-          << ", warpsPerCTA = ";
-  printUnsignedList(printer, getWarpsPerCTA());
-  maybePrintCGALayout(printer, getCGALayout());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; })) {
-    printer << ", tilesPerWarp = ";
-    printUnsignedList(printer, getTilesPerWarp());
-  }
-  if (getInstrShape() != ArrayRef<unsigned>(kDefaultWmmaInstrShape)) {
-    printer << ", instrShape = ";
-    printUnsignedList(printer, getInstrShape());
-  }
-  printer << "}>";
+  EncodingDictPrinter dict(printer);
+  dict.field("version", getVersion())
+      .field("isTranspose", getIsTransposed())
+      .field("warpsPerCTA", getWarpsPerCTA())
+      .cgaLayout(getCGALayout());
+  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; }))
+    dict.field("tilesPerWarp", getTilesPerWarp());
+  if (getInstrShape() != ArrayRef<unsigned>(kDefaultWmmaInstrShape))
+    dict.field("instrShape", getInstrShape());
+  dict.finish();
 }
 
 LogicalResult AMDWmmaEncodingAttr::verify(
@@ -1171,46 +830,35 @@ static constexpr StringLiteral kLinearInDims[] = {"register", "lane", "warp",
                                                   "block"};
 
 Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "linear");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {kLinearInDims[0], FieldKind::Bases, kRequired},
+      {kLinearInDims[1], FieldKind::Bases, kRequired},
+      {kLinearInDims[2], FieldKind::Bases, kRequired},
+      {kLinearInDims[3], FieldKind::Bases, kRequired}};
+  FailureOr<EncodingDict> dict = EncodingDict::parse(parser, "linear", fields);
+  if (failed(dict))
     return {};
-  for (NamedAttribute entry : dict)
-    if (!llvm::is_contained(kLinearInDims, entry.getName().strref())) {
-      (void)reader.error("unknown key '" + entry.getName().strref() +
-                         "' (expected register, lane, warp and block)");
-      return {};
-    }
   unsigned rank = 0;
   Bases bases[4];
-  for (auto [i, key] : llvm::enumerate(kLinearInDims)) {
-    Attribute value = dict.get(key);
-    if (!value) {
-      (void)reader.error("missing the '" + key + "' bases");
+  for (auto [i, key] : llvm::enumerate(kLinearInDims))
+    if (dict->getBases(key, bases[i], rank))
       return {};
-    }
-    if (reader.readBases(key, value, bases[i], rank))
-      return {};
-  }
   if (rank == 0) {
-    (void)reader.error("needs at least one basis to know its rank");
+    (void)dict->error("needs at least one basis to know its rank");
     return {};
   }
   return parser.getChecked<LinearEncodingAttr>(
-      parser.getContext(), rank, flatten(bases[0]), flatten(bases[1]),
-      flatten(bases[2]), flatten(bases[3]));
+      parser.getContext(), rank, flattenBases(bases[0]), flattenBases(bases[1]),
+      flattenBases(bases[2]), flattenBases(bases[3]));
 }
 
 void LinearEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{register = ";
-  printBases(printer, getFlatRegisterBases(), getRank());
-  printer << ", lane = ";
-  printBases(printer, getFlatLaneBases(), getRank());
-  printer << ", warp = ";
-  printBases(printer, getFlatWarpBases(), getRank());
-  printer << ", block = ";
-  printBases(printer, getFlatBlockBases(), getRank());
-  printer << "}>";
+  EncodingDictPrinter(printer)
+      .bases("register", getFlatRegisterBases(), getRank())
+      .bases("lane", getFlatLaneBases(), getRank())
+      .bases("warp", getFlatWarpBases(), getRank())
+      .bases("block", getFlatBlockBases(), getRank())
+      .finish();
 }
 
 LogicalResult LinearEncodingAttr::verify(
@@ -1226,7 +874,7 @@ LogicalResult LinearEncodingAttr::verify(
     if (flat.size() % rank != 0)
       return emitError() << "#ttg.linear: the '" << inDim
                          << "' bases must each have " << rank << " entries";
-    groups.push_back(unflatten(flat, rank));
+    groups.push_back(unflattenBases(flat, rank));
     for (const auto &[i, basis] : llvm::enumerate(groups.back())) {
       if (llvm::count_if(basis, [](int32_t v) { return v != 0; }) > 1)
         return emitError() << "#ttg.linear: '" << inDim << "' basis #" << i
@@ -1256,16 +904,16 @@ LogicalResult LinearEncodingAttr::verify(
 }
 
 Bases LinearEncodingAttr::getRegisterBases() const {
-  return unflatten(getFlatRegisterBases(), getRank());
+  return unflattenBases(getFlatRegisterBases(), getRank());
 }
 Bases LinearEncodingAttr::getLaneBases() const {
-  return unflatten(getFlatLaneBases(), getRank());
+  return unflattenBases(getFlatLaneBases(), getRank());
 }
 Bases LinearEncodingAttr::getWarpBases() const {
-  return unflatten(getFlatWarpBases(), getRank());
+  return unflattenBases(getFlatWarpBases(), getRank());
 }
 Bases LinearEncodingAttr::getBlockBases() const {
-  return unflatten(getFlatBlockBases(), getRank());
+  return unflattenBases(getFlatBlockBases(), getRank());
 }
 
 CGAEncodingAttr LinearEncodingAttr::getCGALayout() const {
@@ -1303,60 +951,34 @@ LogicalResult LinearEncodingAttr::verifyEncoding(
 /// Shared parser of #ttg.swizzled_shared and #ttg.amd_rotating_shared.
 template <typename EncodingT>
 static Attribute parseSwizzled(AsmParser &parser, StringRef mnemonic) {
-  DictReader reader(parser, mnemonic);
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"vec", FieldKind::Unsigned, kRequired},
+      {"perPhase", FieldKind::Unsigned, kRequired},
+      {"maxPhase", FieldKind::Unsigned, kRequired},
+      {"order", FieldKind::UnsignedList, kRequired}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, mnemonic, fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> vec, perPhase, maxPhase;
-  std::optional<SmallVector<unsigned>> order;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    std::optional<unsigned> *field = name == "vec"        ? &vec
-                                     : name == "perPhase" ? &perPhase
-                                     : name == "maxPhase" ? &maxPhase
-                                                          : nullptr;
-    if (field) {
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      *field = value;
-    } else if (name == "order") {
-      order.emplace();
-      if (reader.readUnsignedList(entry, *order))
-        return {};
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!vec || !perPhase || !maxPhase || !order) {
-    (void)reader.error(!vec        ? "missing 'vec'"
-                       : !perPhase ? "missing 'perPhase'"
-                       : !maxPhase ? "missing 'maxPhase'"
-                                   : "missing 'order'");
-    return {};
-  }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, order->size());
+  SmallVector<unsigned> order = dict->getUnsignedList("order");
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(order.size());
   if (failed(cgaLayout))
     return {};
-  return parser.getChecked<EncodingT>(parser.getContext(), *vec, *perPhase,
-                                      *maxPhase, *order, *cgaLayout);
+  return parser.getChecked<EncodingT>(
+      parser.getContext(), dict->getUnsigned("vec"),
+      dict->getUnsigned("perPhase"), dict->getUnsigned("maxPhase"), order,
+      *cgaLayout);
 }
 
 template <typename EncodingT>
 static void printSwizzled(AsmPrinter &printer, EncodingT enc) {
-  printer << "<{vec = " << enc.getVec() << ", perPhase = " << enc.getPerPhase()
-          << ", maxPhase = " << enc.getMaxPhase() << ", order = ";
-  printUnsignedList(printer, enc.getOrder());
-  maybePrintCGALayout(printer, enc.getCGALayout());
-  printer << "}>";
+  EncodingDictPrinter(printer)
+      .field("vec", enc.getVec())
+      .field("perPhase", enc.getPerPhase())
+      .field("maxPhase", enc.getMaxPhase())
+      .field("order", enc.getOrder())
+      .cgaLayout(enc.getCGALayout())
+      .finish();
 }
 
 static LogicalResult
@@ -1415,75 +1037,43 @@ unsigned AMDRotatingSharedEncodingAttr::getRank() const {
 //===----------------------------------------------------------------------===//
 
 Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
-  DictReader reader(parser, "nvmma_shared");
-  DictionaryAttr dict;
-  if (reader.parseDict(dict))
+  static constexpr FieldSpec fields[] = {
+      {"swizzlingByteWidth", FieldKind::Unsigned, kRequired},
+      {"transposed", FieldKind::Bool},
+      {"elementBitWidth", FieldKind::Unsigned, kRequired},
+      {"fp4Padded", FieldKind::Bool},
+      {"rank", FieldKind::Unsigned}};
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parse(parser, "nvmma_shared", fields, /*withCGA=*/true);
+  if (failed(dict))
     return {};
-  std::optional<unsigned> swizzle, bitWidth, rank;
-  bool transposed = false, fp4Padded = false;
-  CGAFields cga;
-  for (NamedAttribute entry : dict) {
-    StringRef name = entry.getName().strref();
-    bool failed = false;
-    if (cga.consume(reader, entry, failed)) {
-      if (failed)
-        return {};
-      continue;
-    }
-    std::optional<unsigned> *field = name == "swizzlingByteWidth" ? &swizzle
-                                     : name == "elementBitWidth"  ? &bitWidth
-                                     : name == "rank"             ? &rank
-                                                                  : nullptr;
-    if (field) {
-      unsigned value;
-      if (reader.readUnsigned(entry, value))
-        return {};
-      *field = value;
-    } else if (name == "transposed" || name == "fp4Padded") {
-      if (reader.readBool(entry, name == "transposed" ? transposed : fp4Padded))
-        return {};
-    } else {
-      (void)reader.error("unknown key '" + name + "'");
-      return {};
-    }
-  }
-  if (!swizzle || !bitWidth) {
-    (void)reader.error(!swizzle ? "missing 'swizzlingByteWidth'"
-                                : "missing 'elementBitWidth'");
-    return {};
-  }
-  // The rank is explicit, or that of the CGA bases, or 2.
-  unsigned layoutRank = rank.value_or(0);
-  if (!rank) {
-    if (auto bases = dyn_cast_or_null<ArrayAttr>(cga.bases);
-        bases && !bases.empty())
-      if (auto first = dyn_cast<ArrayAttr>(bases[0]))
-        layoutRank = first.size();
-    if (cga.order)
-      layoutRank = cga.order->size();
-    if (layoutRank == 0)
-      layoutRank = 2;
-  }
-  FailureOr<CGAEncodingAttr> cgaLayout = cga.build(reader, layoutRank);
+  // The rank is explicit, or that of the CTA layout, or 2.
+  unsigned rank =
+      dict->has("rank") ? dict->getUnsigned("rank") : dict->getCGARank();
+  if (!dict->has("rank") && rank == 0)
+    rank = 2;
+  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(rank);
   if (failed(cgaLayout))
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
-      parser.getContext(), *swizzle, transposed, *bitWidth, fp4Padded,
-      *cgaLayout);
+      parser.getContext(), dict->getUnsigned("swizzlingByteWidth"),
+      dict->getBool("transposed"), dict->getUnsigned("elementBitWidth"),
+      dict->getBool("fp4Padded"), *cgaLayout);
 }
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
-          << ", transposed = " << (getTransposed() ? "true" : "false")
-          << ", elementBitWidth = " << getElementBitWidth();
+  EncodingDictPrinter dict(printer);
+  dict.field("swizzlingByteWidth", getSwizzlingByteWidth())
+      .field("transposed", getTransposed())
+      .field("elementBitWidth", getElementBitWidth());
   if (getFp4Padded())
-    printer << ", fp4Padded = true";
+    dict.field("fp4Padded", true);
   CGAEncodingAttr cga = getCGALayout();
   if (cga.isSingleCTA() && cga.getRank() != 2)
-    printer << ", rank = " << cga.getRank();
+    dict.field("rank", cga.getRank());
   else
-    maybePrintCGALayout(printer, cga);
-  printer << "}>";
+    dict.cgaLayout(cga);
+  dict.finish();
 }
 
 LogicalResult

@@ -1,0 +1,310 @@
+//===- Pipeline.cpp - software-pipeline scheduled loops ---------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+// tritongpu-pipeline, the last of the three software-pipelining passes
+// (PipeliningUtility.h). Each loop scheduled by tritongpu-schedule-loops
+// goes through the steps of Pipeline.h: its loads become asynchronous
+// copies (PipelineLowerLoads.cpp), the loop is expanded into a prologue and
+// a kernel loop (PipelineExpand.cpp), and then, here, the kernel's wgmma
+// become asynchronous, its waits merge, and the copies, dots and buffers
+// are finished after the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "tt/Analysis/AxisInfo.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUPIPELINE
+#include "tt/Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu::pipeline;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+Operation *mlir::triton::gpu::pipeline::firstUseOf(const AsyncLoad &l) {
+  Operation *firstUse = nullptr;
+  auto consider = [&](Operation *u) {
+    auto key = [](Operation *o) {
+      return std::make_pair(stageOf(o), clusterOf(o));
+    };
+    if (!firstUse || key(u) < key(firstUse))
+      firstUse = u;
+  };
+  for (auto alloc : l.use.allocs)
+    for (Operation *u : alloc->getUsers())
+      consider(u);
+  for (auto cvt : l.use.converts)
+    consider(cvt);
+  for (Operation *u : l.use.registerUsers)
+    consider(u);
+  return firstUse;
+}
+
+namespace {
+
+/// The loads of `forOp` that become asynchronous copies, with the number
+/// of buffers each needs: one per stage between the load and its first use
+/// (plus one for wgmma operands).
+SmallVector<AsyncLoad> collectLoads(scf::ForOp forOp, const Schedule &sched,
+                                    const ModuleAxisInfoAnalysis &axisInfo) {
+  SmallVector<AsyncLoad> loads;
+  auto useStageOf = [&](const LoadUse &use) {
+    int useStage = INT_MAX;
+    for (auto alloc : use.allocs)
+      for (Operation *u : alloc->getUsers())
+        useStage = std::min(useStage, sched.of.lookup(u).stage);
+    for (auto cvt : use.converts)
+      useStage = std::min(useStage, sched.of.lookup(cvt).stage);
+    for (Operation *u : use.registerUsers)
+      useStage = std::min(useStage, sched.of.lookup(u).stage);
+    return useStage;
+  };
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    if (auto desc = dyn_cast<DescriptorLoadOp>(op)) {
+      std::optional<LoadUse> use = analyzeDescriptorLoad(desc, forOp);
+      if (!use)
+        continue;
+      int loadStage = sched.of.lookup(desc).stage;
+      int useStage = useStageOf(*use);
+      if (useStage == INT_MAX || useStage <= loadStage)
+        continue;
+      // One more slot than stages in flight when the asynchronous wgmma
+      // reads the slot itself: it may still read the previous one.
+      int numBuffers = useStage - loadStage + (use->feedsWgmma ? 1 : 0);
+      loads.push_back({desc, *use, numBuffers, 0, Value(), /*tma=*/true});
+      continue;
+    }
+    auto load = dyn_cast<LoadOp>(op);
+    if (!load)
+      continue;
+    std::optional<LoadUse> use = analyzeLoad(load, forOp);
+    if (!use)
+      continue;
+    int loadStage = sched.of.lookup(load).stage;
+    int useStage = useStageOf(*use);
+    if (useStage == INT_MAX || useStage <= loadStage)
+      continue;
+    auto type = cast<RankedTensorType>(load.getType());
+    auto blocked = cast<ttg::BlockedEncodingAttr>(type.getEncoding());
+    unsigned fastest = blocked.getOrder()[0];
+    unsigned contiguity =
+        std::min<unsigned>(axisInfo.getPtrAlignment(load.getPtr()),
+                           copyRun(type, use->sharedEncoding));
+    if (load.getMask())
+      contiguity = std::min(contiguity,
+                            axisInfo.getMaskAlignment(load.getMask(), fastest));
+    contiguity = std::max(1u, contiguity);
+    int numBuffers = useStage - loadStage + (use->feedsWgmma ? 1 : 0);
+    loads.push_back({load, *use, numBuffers, contiguity, Value()});
+  }
+  return loads;
+}
+
+/// Merges the asynchronous waits of the loop body that no commit group
+/// separates into the first of them: it then waits for all their tokens,
+/// keeping the smallest count (with no commit in between, a count means
+/// the same at either place, so the merged wait is never weaker). On
+/// sm_80 the waits for A's and B's copies are split by the `local_load`
+/// of A; one wait before both loads, as upstream emits, lets both reads
+/// be scheduled together (and avoids the register spills of two).
+void combineWaits(scf::ForOp kernel) {
+  Block *body = kernel.getBody();
+  SmallVector<ttg::AsyncWaitOp> waits(body->getOps<ttg::AsyncWaitOp>());
+  llvm::DenseSet<Operation *> merged;
+  auto availableAt = [](Value v, Operation *at) {
+    Operation *def = v.getDefiningOp();
+    Block *block = def ? def->getBlock() : cast<BlockArgument>(v).getOwner();
+    if (block != at->getBlock())
+      return block->getParentOp()->isProperAncestor(at);
+    return !def || def->isBeforeInBlock(at);
+  };
+  for (ttg::AsyncWaitOp first : waits) {
+    if (merged.contains(first))
+      continue;
+    SmallVector<Value> tokens(first.getAsyncToken());
+    uint32_t num = first.getNum();
+    for (Operation *op = first->getNextNode();
+         op && !isa<ttg::AsyncCommitGroupOp>(op);) {
+      Operation *next = op->getNextNode();
+      auto wait = dyn_cast<ttg::AsyncWaitOp>(op);
+      if (wait && llvm::all_of(wait.getAsyncToken(), [&](Value t) {
+            return availableAt(t, first);
+          })) {
+        tokens.append(wait.getAsyncToken().begin(), wait.getAsyncToken().end());
+        num = std::min(num, wait.getNum());
+        wait.getResult().replaceAllUsesWith(first.getResult());
+        merged.insert(wait);
+        wait.erase();
+      }
+      op = next;
+    }
+    first.getAsyncTokenMutable().assign(tokens);
+    first.setNum(num);
+  }
+}
+
+/// Makes each wgmma whose accumulator only goes to the next iteration
+/// asynchronous: a `ttng.warp_group_dot_wait` right after it lets one dot
+/// stay in flight (none when an operand is rewritten every iteration).
+/// Returns the (loop result number, dot) pairs left in flight.
+SmallVector<std::pair<unsigned, Operation *>> makeDotsAsync(scf::ForOp kernel) {
+  SmallVector<std::pair<unsigned, Operation *>> asyncDots;
+  Block *body = kernel.getBody();
+  auto yield = body->getTerminator();
+  SmallVector<ttng::WarpGroupDotOp> candidates, waitedAtOnce;
+  for (auto dot : body->getOps<ttng::WarpGroupDotOp>()) {
+    auto acc = dyn_cast<BlockArgument>(dot.getC());
+    if (!acc || acc.getOwner() != body || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse())
+      continue;
+    unsigned k = acc.getArgNumber() - 1;
+    if (!dot.getResult().hasOneUse() || yield->getOperand(k) != dot.getResult())
+      continue;
+    // While the dot runs on, the next iteration must not overwrite what
+    // it reads: only loop-invariant buffers and slots of the pipeline's
+    // buffers (which have a spare slot for this) qualify.
+    auto stable = [&](Value operand) {
+      if (!isa<ttg::MemDescType>(operand.getType()))
+        return true; // Registers.
+      if (!kernel->isAncestor(operand.getParentRegion()->getParentOp()))
+        return true;
+      auto slot = operand.getDefiningOp<ttg::MemDescIndexOp>();
+      return slot && !kernel->isAncestor(
+                         slot.getSrc().getParentRegion()->getParentOp());
+    };
+    if (!stable(dot.getA()) || !stable(dot.getB())) {
+      // Still issued asynchronously, but waited for before anything can
+      // overwrite its operands.
+      waitedAtOnce.push_back(dot);
+      continue;
+    }
+    candidates.push_back(dot);
+  }
+  for (ttng::WarpGroupDotOp dot : waitedAtOnce) {
+    unsigned k = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
+    OpBuilder b(dot->getContext());
+    b.setInsertionPointAfter(dot);
+    dot.setIsAsync(true);
+    auto wait = ttng::WarpGroupDotWaitOp::create(
+        b, dot.getLoc(), ValueRange{dot.getResult(), dot.getA(), dot.getB()},
+        0);
+    yield->setOperand(k, wait.getResult(0));
+  }
+  for (ttng::WarpGroupDotOp dot : candidates) {
+    unsigned k = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
+    OpBuilder b(dot->getContext());
+    b.setInsertionPointAfter(dot);
+    dot.setIsAsync(true);
+    auto wait = ttng::WarpGroupDotWaitOp::create(
+        b, dot.getLoc(), ValueRange{dot.getResult(), dot.getA(), dot.getB()},
+        candidates.size());
+    yield->setOperand(k, wait.getResult(0));
+    asyncDots.push_back({k, dot});
+  }
+  return asyncDots;
+}
+
+/// After the loop: waits for the asynchronous dots and copies (cp.async
+/// ones when `cpAsync`), invalidates the mbarriers of the `rings`, then
+/// frees the buffers (last allocated first).
+void finishAfterLoop(scf::ForOp loop, ArrayRef<Value> buffers,
+                     ArrayRef<Value> rings, bool cpAsync,
+                     ArrayRef<std::pair<unsigned, Operation *>> asyncDots) {
+  OpBuilder b(loop->getContext());
+  b.setInsertionPointAfter(loop);
+  Location loc = loop.getLoc();
+  for (auto [k, dot] : asyncDots) {
+    Value result = loop.getResult(k);
+    auto wait = ttng::WarpGroupDotWaitOp::create(b, loc, ValueRange{result}, 0);
+    result.replaceAllUsesExcept(wait.getResult(0), wait);
+  }
+  for (Value ring : rings) {
+    auto type = cast<ttg::MemDescType>(ring.getType());
+    auto slotType = ttg::MemDescType::get(
+        type.getShape().drop_front(), type.getElementType(), type.getEncoding(),
+        type.getMemorySpace(), /*mutableMemory=*/true);
+    for (int64_t i = 0; i < type.getShape().front(); ++i) {
+      Value slot = ttg::MemDescIndexOp::create(b, loc, slotType, ring,
+                                               constI32(b, loc, i));
+      ttng::InvalBarrierOp::create(b, loc, slot);
+    }
+  }
+  if (buffers.empty())
+    return;
+  if (cpAsync)
+    ttg::AsyncWaitOp::create(b, loc,
+                             ttg::AsyncTokenType::get(loop.getContext()),
+                             ValueRange{}, b.getI32IntegerAttr(0));
+  for (Value buffer : llvm::reverse(buffers))
+    ttg::LocalDeallocOp::create(b, loc, buffer);
+}
+
+class Pipeline : public ttg::impl::TritonGPUPipelineBase<Pipeline> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp forOp) {
+      if (forOp->hasAttr(kMaxStageAttr))
+        loops.push_back(forOp);
+    });
+    if (loops.empty())
+      return;
+    ModuleAxisInfoAnalysis axisInfo(module);
+    for (scf::ForOp forOp : loops)
+      pipelineLoop(forOp, axisInfo);
+  }
+
+private:
+  void pipelineLoop(scf::ForOp forOp, const ModuleAxisInfoAnalysis &axisInfo) {
+    Schedule sched(forOp);
+    if (!sched.readAttributes() || sched.maxStage < 1 ||
+        failed(sched.verify())) {
+      forOp.emitRemark("loop not pipelined: its schedule (loop.stage, "
+                       "loop.cluster) is incomplete or uses values before "
+                       "they are computed");
+      forOp->walk([](Operation *op) { clearScheduleAttrs(op); });
+      forOp->removeAttr(kMaxStageAttr);
+      return;
+    }
+    SmallVector<AsyncLoad> loads = collectLoads(forOp, sched, axisInfo);
+    SmallVector<Value> buffers, rings;
+    bool cpAsync =
+        llvm::any_of(loads, [](const AsyncLoad &l) { return !l.tma; });
+    if (!loads.empty())
+      forOp = lowerLoads(forOp, loads, buffers, rings);
+
+    Schedule lowered(forOp);
+    if (!lowered.readAttributes() ||
+        failed(lowered.verify(/*beforeLowering=*/false))) {
+      // A descriptor load left in an early stage, or (cannot happen for
+      // schedules that verified before lowering) a use before its
+      // definition: keep the (correct, unpipelined) lowered loop.
+      forOp->walk([](Operation *op) { clearScheduleAttrs(op); });
+      forOp->removeAttr(kMaxStageAttr);
+      finishAfterLoop(forOp, buffers, rings, cpAsync, {});
+      return;
+    }
+    scf::ForOp kernel = expandLoop(lowered);
+    if (!kernel) {
+      signalPassFailure();
+      return;
+    }
+    SmallVector<std::pair<unsigned, Operation *>> asyncDots =
+        makeDotsAsync(kernel);
+    combineWaits(kernel);
+    finishAfterLoop(kernel, buffers, rings, cpAsync, asyncDots);
+  }
+};
+
+} // namespace

@@ -1,0 +1,294 @@
+//===- PipeliningUtility.cpp - shared by the pipeliner ----------*- C++ -*-===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipeliningUtility.h"
+
+#include "tt/Dialect/TritonGPU/Transforms/DotOperandLayouts.h"
+#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace mlir::triton::gpu::pipeline {
+
+bool isTensorCoreDot(Operation *op) {
+  if (isa<ttng::WarpGroupDotOp>(op))
+    return true;
+  if (auto dot = dyn_cast<DotOp>(op))
+    return isa_and_nonnull<ttg::MmaEncodingTrait>(
+        cast<RankedTensorType>(dot.getType()).getEncoding());
+  return false;
+}
+
+/// Whether `v` is absent or a zero constant (scalar or splat).
+static bool isZeroConstant(Value v) {
+  if (!v)
+    return true;
+  Attribute value;
+  if (!matchPattern(v, m_Constant(&value)))
+    return false;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (!dense.isSplat())
+      return false;
+    value = dense.getSplatValue<Attribute>();
+  }
+  if (auto f = dyn_cast<FloatAttr>(value))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(value))
+    return i.getValue().isZero();
+  return false;
+}
+
+unsigned copyRun(RankedTensorType type, Attribute shared) {
+  auto blocked = cast<ttg::BlockedEncodingAttr>(type.getEncoding());
+  unsigned fastest = blocked.getOrder()[0];
+  unsigned run = blocked.getSizePerThread()[fastest];
+  unsigned rank = type.getRank();
+  unsigned bits = type.getElementTypeBitWidth();
+  if (auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(shared)) {
+    unsigned contiguousDim = nvmma.getTransposed() ? rank - 2 : rank - 1;
+    if (contiguousDim != fastest)
+      return 1;
+    return std::min(run, std::max(1u, 128 / bits));
+  }
+  if (auto swizzled = dyn_cast<ttg::SwizzledSharedEncodingAttr>(shared)) {
+    if (swizzled.getOrder()[0] != fastest)
+      return 1;
+    if (swizzled.getMaxPhase() > 1)
+      run = std::min(run, swizzled.getVec());
+    return run;
+  }
+  return 1;
+}
+
+/// Records `alloc` (a user of a loaded value in `block`) in `use` if it
+/// only makes wgmma operands (A or B) in the same block.
+static bool addWgmmaAlloc(ttg::LocalAllocOp alloc, Block *block, LoadUse &use) {
+  if (alloc->use_empty() || !llvm::all_of(alloc->getUsers(), [&](Operation *u) {
+        return isa<ttng::WarpGroupDotOp>(u) && u->getBlock() == block &&
+               cast<ttng::WarpGroupDotOp>(u).getC() != alloc.getResult();
+      }))
+    return false;
+  Attribute enc = alloc.getType().getEncoding();
+  if (use.sharedEncoding && use.sharedEncoding != enc)
+    return false;
+  use.sharedEncoding = enc;
+  use.feedsWgmma = true;
+  use.allocs.push_back(alloc);
+  return true;
+}
+
+std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
+                                             scf::ForOp forOp) {
+  if (load->getParentOp() != forOp.getOperation() || load->use_empty())
+    return std::nullopt;
+  RankedTensorType block = load.getDesc().getType().getBlockType();
+  auto type = cast<RankedTensorType>(load.getType());
+  if (!block.getEncoding() || block.getRank() != type.getRank())
+    return std::nullopt;
+  LoadUse use;
+  bool direct = llvm::all_of(load->getUsers(), [&](Operation *user) {
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    return alloc && alloc->getBlock() == load->getBlock() &&
+           addWgmmaAlloc(alloc, load->getBlock(), use);
+  });
+  if (direct && use.sharedEncoding == block.getEncoding())
+    return use;
+  // Otherwise the block is copied in the descriptor's layout and read back
+  // to registers, when it still ends up in a tensor-core dot of the body
+  // (through shared memory in another layout, a conversion...).
+  use = LoadUse();
+  use.sharedEncoding = block.getEncoding();
+  SmallVector<Value> worklist{load.getResult()};
+  llvm::DenseSet<Operation *> seen;
+  bool reachesDot = false;
+  while (!worklist.empty() && !reachesDot) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user) ||
+          !seen.insert(user).second)
+        continue;
+      if (isTensorCoreDot(user)) {
+        reachesDot = true;
+        break;
+      }
+      worklist.append(user->getResults().begin(), user->getResults().end());
+    }
+  }
+  if (!reachesDot)
+    return std::nullopt;
+  for (Operation *user : load->getUsers()) {
+    if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user))
+      return std::nullopt;
+    use.registerUsers.push_back(user);
+  }
+  return use;
+}
+
+std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp) {
+  if (load->getParentOp() != forOp.getOperation())
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  if (!type || !ptrType || !isa<PointerType>(ptrType.getElementType()))
+    return std::nullopt;
+  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+  if (!blocked || !isZeroConstant(load.getOther()) || load->use_empty())
+    return std::nullopt;
+  LoadUse use;
+  for (Operation *user : load->getUsers()) {
+    if (user->getBlock() != load->getBlock())
+      return std::nullopt;
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user)) {
+      if (!addWgmmaAlloc(alloc, load->getBlock(), use))
+        return std::nullopt;
+      continue;
+    }
+    if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(user)) {
+      auto dstType = cast<RankedTensorType>(cvt.getType());
+      auto dotOperand =
+          dyn_cast<ttg::DotOperandEncodingAttr>(dstType.getEncoding());
+      if (!dotOperand ||
+          !isa<ttg::NvidiaMmaEncodingAttr>(dotOperand.getParent()))
+        return std::nullopt;
+      if (!llvm::all_of(cvt->getUsers(), [&](Operation *u) {
+            return isTensorCoreDot(u) && u->getBlock() == load->getBlock();
+          }))
+        return std::nullopt;
+      Attribute enc = ttg::getDotOperandSharedEncoding(
+          dotOperand, type.getShape(), ttg::getOrderForMemory(type),
+          type.getElementType());
+      if (use.sharedEncoding && use.sharedEncoding != enc)
+        return std::nullopt;
+      use.sharedEncoding = enc;
+      use.converts.push_back(cvt);
+      continue;
+    }
+    return std::nullopt;
+  }
+  // cp.async moves 4, 8 or 16 bytes per thread.
+  if (copyRun(type, use.sharedEncoding) * type.getElementTypeBitWidth() < 32)
+    return std::nullopt;
+  return use;
+}
+
+SmallVector<scf::ForOp> dotLoops(ModuleOp module) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp forOp) {
+    bool nested = false, hasDot = false;
+    for (Operation &op : forOp.getBody()->without_terminator()) {
+      if (op.getNumRegions() != 0 && op.walk([](LoopLikeOpInterface) {
+                                         return WalkResult::interrupt();
+                                       }).wasInterrupted())
+        nested = true;
+      if (isTensorCoreDot(&op))
+        hasDot = true;
+    }
+    if (hasDot && !nested)
+      loops.push_back(forOp);
+  });
+  return loops;
+}
+
+int numStagesFor(scf::ForOp forOp, int defaultStages) {
+  if (auto attr = forOp->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+    return attr.getInt();
+  return defaultStages;
+}
+
+void Schedule::writeAttributes() {
+  Builder b(forOp.getContext());
+  for (auto &[op, sc] : of) {
+    op->setAttr(kStageAttr, b.getI32IntegerAttr(sc.stage));
+    op->setAttr(kClusterAttr, b.getI32IntegerAttr(sc.cluster));
+  }
+  forOp->setAttr(kMaxStageAttr, b.getI32IntegerAttr(maxStage));
+}
+
+bool Schedule::readAttributes() {
+  auto max = forOp->getAttrOfType<IntegerAttr>(kMaxStageAttr);
+  if (!max)
+    return false;
+  maxStage = max.getInt();
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    auto stage = op.getAttrOfType<IntegerAttr>(kStageAttr);
+    auto cluster = op.getAttrOfType<IntegerAttr>(kClusterAttr);
+    if (!stage || !cluster)
+      return false;
+    of[&op] = {(int)stage.getInt(), (int)cluster.getInt()};
+  }
+  return true;
+}
+
+SmallVector<Value> Schedule::usedValues(Operation *op) {
+  SetVector<Value> used;
+  op->walk([&](Operation *inner) {
+    for (Value v : inner->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      Region *defRegion = def ? def->getParentRegion()
+                              : cast<BlockArgument>(v).getOwner()->getParent();
+      if (!op->isAncestor(defRegion->getParentOp()) ||
+          defRegion->getParentOp() == op->getParentOp())
+        used.insert(v);
+    }
+  });
+  return used.takeVector();
+}
+
+LogicalResult Schedule::verify(bool beforeLowering) const {
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    StageCluster sc = of.lookup(&op);
+    if (sc.stage < maxStage && !isMemoryEffectFree(&op) &&
+        !isa<ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+             ttng::BarrierExpectOp, ttng::AsyncTMACopyGlobalToLocalOp,
+             ttng::WaitBarrierOp>(&op) &&
+        !(beforeLowering && isa<DescriptorLoadOp>(&op))) {
+      // Loads of early stages are masked off past the end: they need a
+      // tensor of pointers to carry the mask.
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load || !isa<RankedTensorType>(load.getPtr().getType()))
+        return failure();
+    }
+    for (Value v : usedValues(&op)) {
+      if (Operation *def = bodyDef(v)) {
+        StageCluster dc = of.lookup(def);
+        if (dc.stage > sc.stage || (dc.stage == sc.stage && !before(def, &op)))
+          return failure();
+        continue;
+      }
+      int k = iterArgNumber(v);
+      if (k < 0)
+        continue;
+      Value y = yielded(k);
+      if (y == v)
+        continue; // Loop-invariant argument.
+      Operation *def = bodyDef(y);
+      if (!def)
+        return failure(); // The first iteration would see another value.
+      StageCluster dc = of.lookup(def);
+      int distance = 1 + sc.stage - dc.stage;
+      if (distance < 0 || (distance == 0 && !before(def, &op)))
+        return failure();
+    }
+  }
+  for (unsigned k = 0; k < forOp.getNumResults(); ++k) {
+    if (forOp.getResult(k).use_empty())
+      continue;
+    Operation *def = bodyDef(yielded(k));
+    if (def && of.lookup(def).stage != maxStage)
+      return failure();
+  }
+  return success();
+}
+
+} // namespace mlir::triton::gpu::pipeline
