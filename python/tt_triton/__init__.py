@@ -14,6 +14,7 @@ See docs/python.md.
 from ._version import __version__
 from .errors import TTCompileError, TTToolNotFound
 from .hook import disable, enable, is_enabled
-from .tools import find_tool
+from .tools import find_compiler, find_tool
 
-__all__ = ["__version__", "TTCompileError", "TTToolNotFound", "disable", "enable", "find_tool", "is_enabled"]
+__all__ = ["__version__", "TTCompileError", "TTToolNotFound", "disable", "enable", "find_compiler", "find_tool",
+           "is_enabled"]

@@ -36,7 +36,7 @@ def identity():
     """A dict naming everything of tt that decides what a kernel becomes."""
     ident = {"plugin": __version__, "mode": config.mode()}
     try:
-        path = tools.find_tool(config.tool_name())
+        path = tools.find_compiler()
         ident["tool"] = os.path.basename(path)
         ident["tool_sha256"] = tools.binary_digest(path)
         ident["tool_version"] = tools.tool_version(path)

@@ -19,14 +19,15 @@ FALLBACK = "TRITON_TT_FALLBACK"
 LOG = "TT_TRITON_LOG"
 #: The folder holding tt-dump and tt-translate.
 TOOLS_DIR = "TT_TOOLS_DIR"
-#: Which tool compiles: tt-dump (default) or tt-translate.
+#: Which tool compiles: tt-dump or tt-translate (default: the first found
+#: of DEFAULT_TOOLS).
 TOOL = "TT_TRITON_TOOL"
 #: Seconds one kernel's compilation may take before it counts as failed.
 TIMEOUT = "TT_TRITON_TIMEOUT"
 #: Keep the working folder of every compilation (failed ones are kept anyway).
 KEEP = "TT_TRITON_KEEP"
 
-DEFAULT_TOOL = "tt-dump"
+DEFAULT_TOOLS = ("tt-dump", "tt-translate")
 DEFAULT_TIMEOUT = 600.0
 
 
@@ -55,11 +56,14 @@ def log_path():
     return os.environ.get(LOG) or None
 
 
-def tool_name():
-    name = os.environ.get(TOOL) or DEFAULT_TOOL
+def tool_names():
+    """The tools to try, in order: $TT_TRITON_TOOL alone, else DEFAULT_TOOLS."""
+    name = os.environ.get(TOOL)
+    if not name:
+        return DEFAULT_TOOLS
     if name not in ("tt-dump", "tt-translate"):
         raise ValueError(f"{TOOL} must be tt-dump or tt-translate, got {name!r}")
-    return name
+    return (name, )
 
 
 def timeout():

@@ -20,6 +20,7 @@ ir_override) is compiled again from that input: tt for TTGIR, upstream's
 LLVM / ptxas step for LLVM IR and PTX, which tt does not read.
 """
 
+import os
 import re
 import time
 
@@ -47,6 +48,14 @@ _LAUNCH_FIELDS = {
 def kernel_name(text):
     match = _FUNC_NAME.search(text)
     return match.group(1) if match else "kernel"
+
+
+def _has_host_descriptors(text):
+    """Whether the public entry function takes a !tt.tensordesc (a host TensorDescriptor)."""
+    for line in text.splitlines():
+        if re.match(r"\s*tt\.func\s+public\s+@", line):
+            return "!tt.tensordesc" in line.split(") attributes")[0]
+    return False
 
 
 def unsupported_options(options):
@@ -175,18 +184,23 @@ class Compilation:
     def _compile(self, text, ext):
         unsupported = unsupported_options(self.options)
         if unsupported:
-            detail = "tt does not implement " + ", ".join(unsupported)
-            raise TTCompileError(f"tt cannot honour the options of kernel '{self.name}': {detail}",
-                                 kernel=self.name, kind="unsupported-option", diagnostic=detail)
+            raise self._unsupported("the options " + ", ".join(unsupported))
         req = runner.Request(name=self.name, text=text, ext=ext, capability=self.capability,
                              num_warps=self.options.num_warps, num_stages=self.options.num_stages,
                              num_ctas=self.options.num_ctas, ptxas=_ptxas(self.capability),
                              libdevice=_libdevice(self.options))
         result = runner.compile_kernel(req)
+        if _has_host_descriptors(text) and "tensordesc_meta" not in result.meta:
+            raise self._unsupported("host tensor descriptor arguments (no tensordesc_meta for the launcher)")
         self.ms["tt"] = round(result.seconds * 1000, 3)
         for stage, ms in result.stage_ms.items():
             self.ms[f"tt_{stage}"] = ms
         return result
+
+    def _unsupported(self, what):
+        detail = f"tt does not implement {what}"
+        return TTCompileError(f"{detail} (kernel '{self.name}', {runner.target_of(self.capability)})",
+                              kernel=self.name, kind="unsupported-option", diagnostic=detail)
 
     def _upstream(self, stage, src, metadata):
         start = time.perf_counter()
@@ -226,7 +240,8 @@ class Compilation:
         # The total when warp specialization adds warps, as upstream's make_llir.
         metadata["num_warps"] = meta.get("total_num_warps") or meta.get("num_warps") or self.options.num_warps
         metadata["num_ctas"] = meta.get("num_ctas") or self.options.num_ctas
-        metadata["tensordesc_meta"] = meta.get("tensordesc_meta") or []
+        # Gluon's TTGIR stage (upstream's) already set it; tt's own wins when given.
+        metadata["tensordesc_meta"] = meta.get("tensordesc_meta") or metadata.get("tensordesc_meta") or []
         metadata["tt"] = {
             "compiler": "tt",
             "version": cachekey.identity().get("tool_version"),
@@ -288,8 +303,14 @@ def _check_triton():
 
 
 def enable():
-    """Makes every later triton.compile of a cuda target go through tt."""
+    """Makes every later triton.compile of a cuda target go through tt.
+
+    Also sets TRITON_TT=1 in os.environ, so that the processes this one
+    starts (Inductor's compile workers) enable the plugin when they load
+    triton's backends.
+    """
     _check_triton()
+    os.environ[config.ENABLE] = "1"
     from triton import knobs
     from triton.backends.nvidia.compiler import CUDABackend
     cachekey.patch_backend_hash(CUDABackend)
@@ -302,7 +323,8 @@ def enable():
 
 
 def disable():
-    """Back to upstream's compiler (and upstream's cache keys)."""
+    """Back to upstream's compiler (and upstream's cache keys), here and in later children."""
+    os.environ.pop(config.ENABLE, None)
     from triton import knobs
     if knobs.runtime.add_stages_inspection_hook is stages_hook:
         knobs.runtime.add_stages_inspection_hook = _state["previous"]

@@ -168,7 +168,7 @@ def _collect(req, workdir, dump_root, command, stderr):
 
 def compile_kernel(req):
     """Compiles `req` with tt; a Result, or TTCompileError."""
-    tool = tools.find_tool(config.tool_name())
+    tool = tools.find_compiler()
     if os.path.basename(tool) == "tt-translate" and req.num_ctas != 1:
         raise TTCompileError(f"tt-translate takes no --num-ctas (kernel '{req.name}' asks for {req.num_ctas}); "
                              f"use {config.TOOL}=tt-dump", kernel=req.name, kind="unsupported-option",

@@ -48,6 +48,17 @@ def find_tool(name):
                          f"(scripts/build.sh {name}) and set {config.TOOLS_DIR} to its folder")
 
 
+def find_compiler():
+    """The tool that compiles kernels: the first of config.tool_names() found."""
+    errors = []
+    for name in config.tool_names():
+        try:
+            return find_tool(name)
+        except TTToolNotFound as e:
+            errors.append(str(e))
+    raise TTToolNotFound("; ".join(errors))
+
+
 def _file_digest(path):
     h = hashlib.sha256()
     with open(path, "rb") as f:
