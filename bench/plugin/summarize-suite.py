@@ -26,7 +26,7 @@ PASSED, FAILED, SKIPPED = "passed", "failed", "skipped"
 
 # Failure classes, tried in order on the failure's message and text.
 GPU_FAULT = re.compile(r"CUDA error|illegal memory access|illegal instruction|misaligned address|"
-                       r"unspecified launch failure|device-side assert|CUDA_ERROR_|an illegal|"
+                       r"unspecified launch failure|device-side assert|CUDA_ERROR_|illegal address|"
                        r"cudaErrorLaunchFailure|Xid")
 WORKER_CRASH = re.compile(r"worker '?gw\d+'? crashed|node down|Replacing crashed worker")
 
@@ -73,6 +73,7 @@ def _tt_first_line(blob):
 def _shorten(line, width=160):
     # Locations and SSA names differ per test; keep the words that name the cause.
     line = re.sub(r"^\S+:\d+:\d+:\s*", "", line)
+    line = re.sub(r"0x[0-9a-fA-F]+", "0x?", line)
     return line if len(line) <= width else line[:width - 3] + "..."
 
 
@@ -99,10 +100,14 @@ def classify(message, text):
 
 
 def _first_line(message):
-    for line in message.splitlines():
-        if line.strip():
-            return _shorten(line.strip())
-    return ""
+    """The first line of a message, with the next one when it ends in ':'."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    first = lines[0]
+    if first.endswith(":") and len(lines) > 1:
+        first = f"{first} {lines[1]}"
+    return _shorten(first)
 
 
 def function_of(test_id):

@@ -24,16 +24,16 @@ os.environ["PYTHONPATH"] = os.pathsep.join([_SOURCE] + [p for p in [os.environ.g
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tt_triton  # noqa: E402
-from tt_triton import config  # noqa: E402
+from tt_triton import config as tt_config  # noqa: E402
 from tt_triton import log as tt_log  # noqa: E402
 
 TARGET_CUDA = ("cuda", 90, 32)
 
 
-def pytest_configure(config_):
+def pytest_configure(config):
     # Fail, not skip, without tools: a test run without tt tests nothing.
     try:
-        for name in config.DEFAULT_TOOLS:  # the tests use both
+        for name in tt_config.DEFAULT_TOOLS:  # the tests use both
             tt_triton.find_tool(name)
     except tt_triton.TTToolNotFound as e:
         raise pytest.UsageError(str(e))
@@ -42,10 +42,10 @@ def pytest_configure(config_):
 @pytest.fixture
 def workdir(tmp_path, monkeypatch):
     """A fresh triton cache and TT_TRITON_LOG; the plugin's own variables unset."""
-    for name in (config.ENABLE, config.FALLBACK, config.TOOL, config.KEEP, "TRITON_ALWAYS_COMPILE"):
+    for name in (tt_config.ENABLE, tt_config.FALLBACK, tt_config.TOOL, tt_config.KEEP, "TRITON_ALWAYS_COMPILE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv(config.LOG, str(tmp_path / "tt.log"))
+    monkeypatch.setenv(tt_config.LOG, str(tmp_path / "tt.log"))
     yield tmp_path
     tt_triton.disable()
 

@@ -70,9 +70,12 @@ def test_stages_are_tt_output(tt):
     dump = tt / "direct"
     ttir = tt / "add_kernel.ttir"
     ttir.write_text(kernel.asm["ttir"])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_KERNEL")}
+    # The ptxas and libdevice the plugin hands to tt: upstream's (the wheel's).
+    env.setdefault("TRITON_PTXAS_PATH", tt_triton.hook._ptxas(90))
+    env.setdefault("TRITON_LIBDEVICE_PATH", dict(kernel.metadata.extern_libs)["libdevice"])
     out = subprocess.run([tt_triton.find_tool("tt-dump"), str(ttir), "--target", "cuda:90", "--num-warps", "4",
-                          "--num-stages", "3", "--dump-dir", str(dump)], capture_output=True, text=True,
-                         env={k: v for k, v in os.environ.items() if not k.startswith("TRITON_KERNEL")})
+                          "--num-stages", "3", "--dump-dir", str(dump)], capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
     folder = out.stdout.strip()
     for ext in ("ttgir", "llir", "ptx"):
