@@ -158,7 +158,7 @@ class Compilation:
         return self.result.llir
 
     def ptx(self, src, metadata):
-        if self.failure is not None or not self._same(src, self.result.llir):
+        if self.failure is not None or self.result is None or not self._same(src, self.result.llir):
             if self.failure is None:
                 self.by_upstream.append("ptx")
             return self._upstream("ptx", src, metadata)
@@ -166,7 +166,7 @@ class Compilation:
         return self.result.ptx
 
     def cubin(self, src, metadata):
-        if self.failure is not None or not self._same(src, self.result.ptx):
+        if self.failure is not None or self.result is None or not self._same(src, self.result.ptx):
             if self.failure is None:
                 self.by_upstream.append("cubin")
             out = self._upstream("cubin", src, metadata)
@@ -256,13 +256,19 @@ class Compilation:
         if self.failure is not None:
             self._log(metadata, "fallback", "upstream", error=self.failure)
             return
+        if self.result is None:
+            # LLVM IR or PTX given to triton.compile: below what tt reads.
+            metadata["tt"] = {"compiler": "upstream", "plugin": __version__,
+                              "stages_by_upstream": list(self.by_upstream)}
+            self._log(metadata, "upstream", "upstream")
+            return
         if self.by_upstream:
             metadata["tt"]["stages_by_upstream"] = list(self.by_upstream)
         self._log(metadata, "ok", "tt")
 
     def _log(self, metadata, status, compiler, error=None, diagnostic=None):
         record = {
-            "kernel": self.name,
+            "kernel": self.name or metadata.get("name"),
             "status": status,
             "compiler": compiler,
             "target": runner.target_of(self.capability),
