@@ -49,6 +49,17 @@ pytest_args=("$@")
 if [ ${#pytest_args[@]} -eq 0 ]; then
   pytest_args=(language/test_core.py language/test_standard.py language/test_conversions.py)
 fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+summary() {
+  local log=()
+  [ -f "$out/tt.log" ] && log=(--log "$out/tt.log")
+  python3 "$root/bench/plugin/summarize-suite.py" "$out/upstream.xml" "$out/tt.xml" "${log[@]}" |
+      tee "$out/summary.txt"
+}
+if [ "$mode" = summary ]; then summary; exit 0; fi
+
 if [ -z "$tests" ]; then
   for d in "$root/../shared/upstream-tests" "$root/shared/upstream-tests"; do
     if [ -d "$d" ]; then tests=$d; break; fi
@@ -57,14 +68,6 @@ fi
 [ -n "$tests" ] && [ -d "$tests/python/test/unit" ] || {
   echo "run-suite.sh: no upstream-tests folder (give --tests DIR)" >&2; exit 2; }
 tests=$(cd "$tests" && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-
-summary() {
-  python3 "$root/bench/plugin/summarize-suite.py" "$out/upstream.xml" "$out/tt.xml" \
-      --log "$out/tt.log" | tee "$out/summary.txt"
-}
-if [ "$mode" = summary ]; then summary; exit 0; fi
 
 python3 -c 'import triton, torch, xdist; assert triton.__version__.startswith("3.6")' || {
   echo "run-suite.sh: python3 needs triton 3.6, torch and pytest-xdist" >&2; exit 2; }
