@@ -207,8 +207,8 @@ class Compilation:
         try:
             out = self.original[stage](src, metadata)
         except Exception as e:
-            if self.failure is not None:
-                self._log(metadata, "fallback-error", "upstream", diagnostic=f"{type(e).__name__}: {e}")
+            status = "fallback-error" if self.failure is not None else "upstream-error"
+            self._log(metadata, status, "upstream", diagnostic=f"{type(e).__name__}: {e}")
             raise
         self.ms[f"upstream_{stage}"] = round((time.perf_counter() - start) * 1000, 3)
         return out
