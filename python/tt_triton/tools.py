@@ -27,36 +27,43 @@ def _executable(path):
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
-def find_tool(name):
-    """The absolute path of tool `name`, or TTToolNotFound saying where we looked."""
-    looked = []
+def _places():
+    """(label, folder or None for PATH) in lookup order."""
+    places = []
     tools_dir = os.environ.get(config.TOOLS_DIR)
     if tools_dir:
-        candidate = os.path.join(tools_dir, name)
-        if _executable(candidate):
-            return os.path.abspath(candidate)
-        looked.append(f"${config.TOOLS_DIR}={tools_dir}")
-    candidate = os.path.join(_PACKAGE_BIN, name)
-    if _executable(candidate):
-        return candidate
-    looked.append(_PACKAGE_BIN)
-    on_path = shutil.which(name)
-    if on_path:
-        return os.path.abspath(on_path)
-    looked.append("PATH")
-    raise TTToolNotFound(f"tt_triton: cannot find {name} (looked in {', '.join(looked)}); build it "
-                         f"(scripts/build.sh {name}) and set {config.TOOLS_DIR} to its folder")
+        places.append((f"${config.TOOLS_DIR}={tools_dir}", tools_dir))
+    places.append((_PACKAGE_BIN, _PACKAGE_BIN))
+    places.append(("PATH", None))
+    return places
+
+
+def _find(names):
+    """The first of `names` in the first place holding one, or TTToolNotFound."""
+    for _, folder in _places():
+        for name in names:
+            if folder is None:
+                found = shutil.which(name)
+                if found:
+                    return os.path.abspath(found)
+            elif _executable(os.path.join(folder, name)):
+                return os.path.abspath(os.path.join(folder, name))
+    looked = ", ".join(label for label, _ in _places())
+    wanted = " or ".join(names)
+    raise TTToolNotFound(f"tt_triton: cannot find {wanted} (looked in {looked}); build it "
+                         f"(scripts/build.sh {' '.join(names)}) and set {config.TOOLS_DIR} to its folder")
+
+
+def find_tool(name):
+    """The absolute path of tool `name`, or TTToolNotFound saying where we looked."""
+    return _find((name, ))
 
 
 def find_compiler():
-    """The tool that compiles kernels: the first of config.tool_names() found."""
-    errors = []
-    for name in config.tool_names():
-        try:
-            return find_tool(name)
-        except TTToolNotFound as e:
-            errors.append(str(e))
-    raise TTToolNotFound("; ".join(errors))
+    """The tool that compiles kernels: of config.tool_names(), the first found in
+    the first place that holds one (so $TT_TOOLS_DIR's tt-translate wins over a
+    tt-dump on PATH)."""
+    return _find(tuple(config.tool_names()))
 
 
 def _file_digest(path):
