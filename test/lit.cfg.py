@@ -55,3 +55,17 @@ if chromium:
         "%chromium",
         chromium + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage"
         " --hide-scrollbars --no-first-run --enable-logging=stderr --v=0"))
+
+# The Python plugin's tests (test/Python) run in the venv that
+# scripts/python-venv.sh makes: $TT_VENV, default <build>/venv, holding
+# triton 3.6 and the plugin's triton.backends entry point.
+import subprocess
+
+config.substitutions.append(("%tt_tools_dir", config.tt_tools_dir))
+venv = os.environ.get("TT_VENV") or os.path.join(config.tt_obj_root, "venv")
+venv_python = os.path.join(venv, "bin", "python")
+if os.path.exists(venv_python) and subprocess.run(
+        [venv_python, "-c", "import triton"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("triton")
+    config.substitutions.append(("%venv_python", venv_python))

@@ -128,8 +128,12 @@ int tt::nvptx::getPTXVersion(StringRef ptxasPath) {
   if (ver.consumeInteger(10, major) || !ver.consume_front(".") ||
       ver.consumeInteger(10, minor))
     return kDefault;
-  // CUDA 12.x ships PTX ISA 8.x; CUDA 13.0 ships 9.0. LLVM 22 emits up to 9.0.
-  int ptx = major >= 13 ? 90 + int(minor) : major == 12 ? 80 + int(minor) : 78;
+  // CUDA 12.0-12.5 ship PTX ISA 8.0-8.5, 12.6 still 8.5, 12.8 8.7, 12.9
+  // 8.8 (as upstream's ptx_get_version); CUDA 13.0 ships 9.0. LLVM 22 emits
+  // up to 9.0.
+  int ptx = major >= 13   ? 90 + int(minor)
+            : major == 12 ? 80 + int(minor) - (minor >= 6 ? 1 : 0)
+                          : 78;
   return std::min(ptx, 90);
 }
 

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+#===- summarize-suite.py - upstream's tests: upstream vs tt ----*- Python -*-===#
+#
+# Part of tt, the Triton compiler as a suite of Unix tools.
+#
+#===----------------------------------------------------------------------===#
+"""Compares two junit XML files of upstream's test suite (bench/plugin/run-suite.sh).
+
+    summarize-suite.py UPSTREAM.xml TT.xml [--log TT_TRITON_LOG] [--top N]
+
+Prints passed/failed/skipped for each run, then the tests that pass with
+upstream's compiler but not through tt, grouped by failure class (tt
+refusal with the first line of tt's message, tt crash, what the plugin
+knows tt does not implement, wrong result, GPU fault, other) and by test
+function, and the number of kernels tt compiled (from the plugin's log).
+"""
+
+import argparse
+import collections
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+PASSED, FAILED, SKIPPED = "passed", "failed", "skipped"
+
+# Failure classes, tried in order on the failure's message and text.
+GPU_FAULT = re.compile(r"CUDA error|illegal memory access|illegal instruction|misaligned address|"
+                       r"unspecified launch failure|device-side assert|CUDA_ERROR_|illegal address|"
+                       r"cudaErrorLaunchFailure|Xid")
+WORKER_CRASH = re.compile(r"worker '?gw\d+'? crashed|node down|Replacing crashed worker")
+
+
+def read_junit(path):
+    """{test id: (outcome, message, text)} of one junit XML file."""
+    root = ET.parse(path).getroot()
+    results = {}
+    for case in root.iter("testcase"):
+        test_id = f"{case.get('classname', '')}::{case.get('name', '')}"
+        outcome, message, text = PASSED, "", ""
+        for child in case:
+            if child.tag in ("failure", "error"):
+                outcome = FAILED
+                message = child.get("message") or ""
+                text = child.text or ""
+                break
+            if child.tag == "skipped":
+                outcome = SKIPPED
+                message = child.get("message") or ""
+                break
+        results[test_id] = (outcome, message, text)
+    return results
+
+
+def counts(results):
+    c = collections.Counter(outcome for outcome, _, _ in results.values())
+    return c[PASSED], c[FAILED], c[SKIPPED]
+
+
+def _tt_first_line(blob):
+    """The first line of tt's own diagnostic in a TTCompileError report."""
+    lines = blob.splitlines()
+    for i, line in enumerate(lines):
+        if re.search(r"tt (refused|crashed|timed out|wrote no)", line):
+            for follow in lines[i + 1:]:
+                follow = re.sub(r"^E\s+", "", follow).strip()
+                if follow and ("error" in follow.lower() or "LLVM ERROR" in follow):
+                    return _shorten(follow)
+            return _shorten(re.sub(r"^E\s+", "", line).strip())
+    return ""
+
+
+def _shorten(line, width=160):
+    # Locations and SSA names differ per test; keep the words that name the cause.
+    line = re.sub(r"^\S+:\d+:\d+:\s*", "", line)
+    line = re.sub(r"0x[0-9a-fA-F]+", "0x?", line)
+    return line if len(line) <= width else line[:width - 3] + "..."
+
+
+def classify(message, text):
+    """(class, detail) of one failure."""
+    blob = f"{message}\n{text}"
+    if "TTCompileError" in blob or re.search(r"tt (refused|crashed|timed out|does not implement|wrote no)", blob):
+        m = re.search(r"tt does not implement (.+?)(?: \(kernel '|\n|$)", blob)
+        if m:
+            return "tt: not implemented", _shorten(m.group(1))
+        if re.search(r"tt (crashed|timed out|wrote no)", blob):
+            return "tt crash", _tt_first_line(blob) or _first_line(message)
+        return "tt refusal", _tt_first_line(blob) or _first_line(message)
+    if "TTToolNotFound" in blob:
+        return "tt tools not found", _first_line(message)
+    if WORKER_CRASH.search(blob):
+        return "GPU fault", "pytest worker crashed"
+    if GPU_FAULT.search(blob):
+        m = GPU_FAULT.search(blob)
+        return "GPU fault", m.group(0)
+    if "AssertionError" in blob or message.startswith("assert") or "Mismatched elements" in blob:
+        return "wrong result", _first_line(message)
+    return "other", _first_line(message)
+
+
+def _first_line(message):
+    """The first line of a message, with the next one when it ends in ':'."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    first = lines[0]
+    if first.endswith(":") and len(lines) > 1:
+        first = f"{first} {lines[1]}"
+    return _shorten(first)
+
+
+def function_of(test_id):
+    return test_id.split("[", 1)[0]
+
+
+def regressions(upstream, tt):
+    """Tests that pass upstream and fail (or are missing) through tt."""
+    out = []
+    for test_id, (outcome, _, _) in sorted(upstream.items()):
+        if outcome != PASSED:
+            continue
+        theirs = tt.get(test_id)
+        if theirs is None:
+            out.append((test_id, "missing", "not in the tt run (run aborted?)"))
+        elif theirs[0] == FAILED:
+            cls, detail = classify(theirs[1], theirs[2])
+            out.append((test_id, cls, detail))
+    return out
+
+
+def log_summary(path):
+    statuses = collections.Counter()
+    kernels = collections.Counter()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                statuses["unreadable"] += 1
+                continue
+            statuses[record.get("status", "?")] += 1
+            if record.get("status") == "ok":
+                kernels[record.get("kernel")] += 1
+    return statuses, kernels
+
+
+def report(upstream, tt, log_path=None, top=20, out=sys.stdout):
+    p = out.write
+    for label, results in (("upstream", upstream), ("tt", tt)):
+        passed, failed, skipped = counts(results)
+        p(f"{label:9s} {passed} passed, {failed} failed, {skipped} skipped\n")
+    regs = regressions(upstream, tt)
+    p(f"\npass upstream, fail through tt: {len(regs)}\n")
+    by_class = collections.defaultdict(list)
+    for test_id, cls, detail in regs:
+        by_class[cls].append((test_id, detail))
+    for cls, items in sorted(by_class.items(), key=lambda kv: -len(kv[1])):
+        p(f"\n== {cls}: {len(items)}\n")
+        details = collections.Counter(detail for _, detail in items)
+        for detail, n in details.most_common(top):
+            p(f"  {n:6d}  {detail or '(no message)'}\n")
+        if len(details) > top:
+            p(f"  ... {len(details) - top} more distinct messages\n")
+        functions = collections.Counter(function_of(test_id) for test_id, _ in items)
+        p("  by test function:\n")
+        for fn, n in functions.most_common(top):
+            p(f"  {n:6d}  {fn}\n")
+        if len(functions) > top:
+            p(f"  ... {len(functions) - top} more test functions\n")
+    if log_path:
+        statuses, kernels = log_summary(log_path)
+        total = sum(statuses.values())
+        p(f"\nkernels compiled through the plugin: {total} "
+          f"({', '.join(f'{k} {v}' for k, v in sorted(statuses.items()))}); "
+          f"by tt: {statuses['ok']} ({len(kernels)} distinct names)\n")
+    return regs
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("upstream_xml")
+    parser.add_argument("tt_xml")
+    parser.add_argument("--log", help="the TT_TRITON_LOG file of the tt run")
+    parser.add_argument("--top", type=int, default=20, help="lines per group (default 20)")
+    args = parser.parse_args(argv)
+    report(read_junit(args.upstream_xml), read_junit(args.tt_xml), args.log, args.top)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+#===- test_modes.py - strict mode, fallback mode, options tt lacks -*- Python -*-===#
+#
+# Part of tt, the Triton compiler as a suite of Unix tools.
+#
+#===----------------------------------------------------------------------===#
+"""A kernel tt refuses: strict mode raises tt's located diagnostic, fallback records it."""
+
+import os
+
+import pytest
+
+import kernels
+import tt_triton
+from conftest import compile_case, log_records
+
+
+def test_strict_mode_raises_tt_diagnostic(tt):
+    with pytest.raises(tt_triton.TTCompileError) as info:
+        compile_case(kernels.REFUSED)
+    err = info.value
+    assert err.kernel == "dot_scaled_kernel"
+    assert err.kind == "refused", err
+    message = str(err)
+    assert message.startswith("tt refused kernel 'dot_scaled_kernel' (cuda:90")
+    # tt's diagnostic, located in the Python source through the TTIR's locations.
+    assert f"{os.path.basename(kernels.__file__)}:" in message and "error:" in message, message
+    assert "TRITON_TT_FALLBACK=1" in message
+    assert os.path.isdir(err.workdir)  # the input is kept to reproduce it
+    (record, ) = log_records(tt)
+    assert record["status"] == "error" and record["kernel"] == "dot_scaled_kernel"
+    assert "error:" in record["diagnostic"] and record["message"] == err.first_line()
+
+
+def test_fallback_mode_compiles_with_upstream_and_records_it(tt, monkeypatch):
+    monkeypatch.setenv(tt_triton.config.FALLBACK, "1")
+    kernel = compile_case(kernels.REFUSED)
+    md = kernel.metadata
+    assert md.tt["compiler"] == "upstream" and md.tt["fallback"] is True
+    assert "error" in md.tt["reason"]
+    assert kernel.asm["cubin"][:4] == b"\x7fELF"
+    (record, ) = log_records(tt)
+    assert record["status"] == "fallback" and record["compiler"] == "upstream"
+    assert record["kind"] == "refused" and "error:" in record["diagnostic"]
+
+
+def test_fallback_mode_still_uses_tt_when_it_can(tt, monkeypatch):
+    monkeypatch.setenv(tt_triton.config.FALLBACK, "1")
+    kernel = compile_case(kernels.CASES["elementwise"])
+    assert kernel.metadata.tt["compiler"] == "tt" and kernel.metadata.tt["mode"] == "fallback"
+    assert [r["status"] for r in log_records(tt)] == ["ok"]
+
+
+@pytest.mark.parametrize("options", [{"maxnreg": 128}, {"enable_fp_fusion": False}])
+def test_options_tt_lacks_are_refused_not_ignored(tt, options):
+    with pytest.raises(tt_triton.TTCompileError) as info:
+        compile_case(kernels.CASES["elementwise"], options)
+    assert info.value.kind == "unsupported-option"
+    assert next(iter(options)) in str(info.value)
+
+
+def test_missing_tools_say_where_they_were_looked_for(tt, monkeypatch):
+    monkeypatch.setenv(tt_triton.config.TOOLS_DIR, str(tt / "no-tools-here"))
+    monkeypatch.setenv("PATH", str(tt / "empty-path"))
+    monkeypatch.setattr(tt_triton.tools, "_PACKAGE_BIN", str(tt / "no-bin"))
+    with pytest.raises(tt_triton.TTToolNotFound) as info:
+        compile_case(kernels.CASES["elementwise"])
+    assert "TT_TOOLS_DIR" in str(info.value) and "tt-dump" in str(info.value)
+
+
+def test_host_descriptors_refused_until_tt_gives_their_metadata(tt):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    sig = {"in_desc": "tensordesc<fp16[64, 64]>", "out_desc": "tensordesc<fp16[64, 64]>"}
+    with pytest.raises(tt_triton.TTCompileError) as info:
+        triton.compile(ASTSource(kernels.descriptor_copy_kernel, sig, {"BLOCK": 64}),
+                       target=GPUTarget("cuda", 90, 32))
+    assert info.value.kind == "unsupported-option"
+    assert "host tensor descriptor arguments" in str(info.value)

@@ -1,0 +1,12 @@
+# Loads bench/plugin/torch-workloads.py (argv[1]) and runs its kernel count on
+# a fake triton cache (argv[2]) and its table on made-up results.
+import importlib.util
+import sys
+
+spec = importlib.util.spec_from_file_location("workloads", sys.argv[1])
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+print("kernels", *mod.count_kernels(sys.argv[2]))
+up = {"max_err": 1.2e-4, "ms": 2.0}
+tt = {"max_err": 1.3e-4, "ms": 3.0, "kernels_tt": 1, "kernels": 2, "log_other": 1}
+mod.print_table([("gpt2", up, tt), ("flex", {"max_err": 0.0, "ms": 1.0}, {"case": "flex", "error": "timed out after 900 s"})])
