@@ -8,7 +8,7 @@
 #define TT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 
 #include "tt/Analysis/AxisInfo.h"
-#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "TargetInfo.h"
 
