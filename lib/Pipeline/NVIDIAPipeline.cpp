@@ -9,6 +9,8 @@
 #include "tt/Target/AMDGPU/Arch.h"
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Patterns.h"
 #include "tt/Pipeline/Debug.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 
@@ -63,6 +65,7 @@ void tt::registerNVIDIATranslations(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  triton::lowering::registerNVIDIATargetInfo();
 }
 
 namespace {
@@ -270,6 +273,7 @@ struct LLIROptions : public PassPipelineOptions<LLIROptions> {
 
 void tt::registerNVIDIAPipeline() {
   triton::registerTritonGPUToLLVMPasses();
+  triton::registerTritonNVIDIAGPUToLLVMPasses();
   // Every pass of the stage, so that tt-opt --run-reproducer can replay it.
   registerPass([] { return createSCFToControlFlowPass(); });
   PassPipelineRegistration<LLIROptions>(
