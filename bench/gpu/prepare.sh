@@ -248,7 +248,7 @@ DONE:'
 control_ptx control-sync sync_kernel 32 '  bar.warp.sync 65535;'
 echo "sanitize launches: $(ls "$san" | wc -l) in $san"
 # The matmul kernels from upstream's own TTGIR (the corpus .ttgir, unchanged,
-# and its bf16 variants in test/Conversion/TritonGPUToLLVM/Inputs) through
+# and its bf16 variants in test/Conversion/TritonNVIDIAGPUToLLVM/Inputs) through
 # our LLIR stage: what bench/gpu/run-dot.sh times against upstream's PTX.
 # Also the YAMLs of its runs that no example has: bf16 operands, and sizes
 # that are not multiples of the tiles (masked edges; rows of A padded).
@@ -256,8 +256,8 @@ dot=$carry/dot
 mkdir -p "$dot"
 for entry in matmul-f16-128x128x64-w4-s4:$root/../shared/corpus/matmul-f16-128x128x64-w4-s4/matmul_kernel.ttgir \
              matmul-f16-128x256x64-w8-s3:$root/../shared/corpus/matmul-f16-128x256x64-w8-s3/matmul_kernel.ttgir \
-             matmul-bf16-128x128x64-w4-s4:$root/test/Conversion/TritonGPUToLLVM/Inputs/matmul-bf16-128x128x64-w4-s4.ttgir \
-             matmul-bf16-128x256x64-w8-s3:$root/test/Conversion/TritonGPUToLLVM/Inputs/matmul-bf16-128x256x64-w8-s3.ttgir; do
+             matmul-bf16-128x128x64-w4-s4:$root/test/Conversion/TritonNVIDIAGPUToLLVM/Inputs/matmul-bf16-128x128x64-w4-s4.ttgir \
+             matmul-bf16-128x256x64-w8-s3:$root/test/Conversion/TritonNVIDIAGPUToLLVM/Inputs/matmul-bf16-128x256x64-w8-s3.ttgir; do
   label=${entry%%:*}; src=${entry#*:}
   start=$(date +%s.%N)
   "$build/bin/tt-translate" --target cuda:90 --ptx --metadata "$dot/$label.json" \
@@ -268,7 +268,7 @@ done
 # The Ampere path (cuda:80 PTX, which the H200 runs too): mma.sync with
 # ldmatrix, and with the generic shared-memory loads when the buffer's rows
 # are not 16 contiguous bytes (vec = 4 swizzle).
-v2=$root/test/Conversion/TritonGPUToLLVM/Inputs/matmul-mma-v2.ttgir
+v2=$root/test/Conversion/TritonNVIDIAGPUToLLVM/Inputs/matmul-mma-v2.ttgir
 "$build/bin/tt-translate" --target cuda:80 --ptx --metadata "$dot/matmul-mma-v2.json" \
     "$v2" -o "$dot/matmul-mma-v2.ptx"
 sed 's/vec = 8/vec = 4/' "$v2" > "$dot/matmul-mma-v2-vec4.ttgir"

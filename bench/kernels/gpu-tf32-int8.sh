@@ -18,7 +18,7 @@
 #   tt-translate --target cuda:80 --num-warps 4 --num-stages 3 --ptx --metadata $C/tf32sm80-ours.json \
 #     bench/kernels/matmul-tf32-128x128x32-w4-s3/matmul_acc_kernel.ttir -o $C/tf32sm80-ours.ptx
 #   ({i8,tf32}sm80-up.{ptx,json}: gen-upstream.py's int8 and tf32 kernels with arch=80)
-#   I=test/Conversion/TritonNvidiaGPUToLLVM/Inputs/prefetch-matmul-sm80.ttgir
+#   I=test/Conversion/TritonNVIDIAGPUToLLVM/Inputs/prefetch-matmul-sm80.ttgir
 #   tt-translate --target cuda:80 --ptx --metadata $C/pf-plain.json $I -o $C/pf-plain.ptx
 #   tt-opt $I --tritongpu-prefetch | tt-translate --target cuda:80 --ptx --metadata $C/pf-prefetch.json -o $C/pf-prefetch.ptx
 #   cp build-static/bin/tt-run $C/

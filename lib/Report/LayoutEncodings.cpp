@@ -4,14 +4,14 @@
 //
 // The MLIR side of tt/Report/LayoutPicture.h: a ttg encoding attribute to
 // its linear layout (through the bridge of
-// tt/Conversion/TritonGPUToLLVM/Layouts.h) and to a picture.
+// tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h) and to a picture.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tt/Report/LayoutPicture.h"
 
-#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 using namespace llvm;
 using namespace tt;

@@ -85,8 +85,8 @@ Picture drawSharedLayout(const LinearLayout &layout, unsigned elemBits,
                          const DrawOptions &options = {});
 
 /// The linear layout of a ttg encoding for `shape` (the bridge of
-/// tt/Conversion/TritonGPUToLLVM/Layouts.h); std::nullopt when the encoding
-/// has none.
+/// tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h); std::nullopt when
+/// the encoding has none.
 std::optional<LinearLayout> encodingToLinearLayout(llvm::ArrayRef<int64_t> shape,
                                                    mlir::Attribute encoding);
 

@@ -16,6 +16,8 @@
 #include "tt/Compiler/LLVMIR.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Patterns.h"
 #include "tt/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "tt/Target/NVPTX/NVPTX.h"
 
@@ -66,10 +68,13 @@ public:
     tt::registerLLVMIRTranslations(registry);
     registry.insert<mlir::NVVM::NVVMDialect>();
     mlir::registerNVVMDialectTranslation(registry);
+    // The passes that size shared memory before the lowering ask it.
+    mlir::triton::lowering::registerNVIDIATargetInfo();
   }
   void registerPasses() const override {
     mlir::triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
     mlir::triton::registerTritonGPUToLLVMPasses();
+    mlir::triton::registerTritonNVIDIAGPUToLLVMPasses();
     // Every pass of the stages, so that tt-opt --run-reproducer replays it.
     mlir::registerPass([] { return mlir::createSCFToControlFlowPass(); });
   }

@@ -10,6 +10,7 @@
 #include "tt/Compiler/NVIDIA.h"
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Passes.h"
 #include "tt/Conversion/TritonToTritonGPU/Passes.h"
 #include "tt/Dialect/Triton/Transforms/Passes.h"
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"

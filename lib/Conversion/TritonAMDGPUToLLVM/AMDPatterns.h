@@ -7,7 +7,7 @@
 #ifndef TT_LIB_CONVERSION_TRITONAMDGPUTOLLVM_AMDPATTERNS_H
 #define TT_LIB_CONVERSION_TRITONAMDGPUTOLLVM_AMDPATTERNS_H
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "tt/Target/AMDGPU/Arch.h"
 

@@ -10,10 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDPatterns.h"
-#include "TargetInfo.h"
-#include "Utility.h"
 
 #include "tt/Conversion/TritonAMDGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -86,10 +85,10 @@ public:
     LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, "workgroup");
   }
 
-  Value shuffleI32(OpBuilder &b, Location loc, Value word, NVVM::ShflKind kind,
+  Value shuffleI32(OpBuilder &b, Location loc, Value word, ShuffleKind kind,
                    Value laneOrOffset, int clamp) const override {
     std::optional<int64_t> c = constantValue(laneOrOffset);
-    if (kind == NVVM::ShflKind::bfly && c) {
+    if (kind == ShuffleKind::Bfly && c) {
       int64_t mask = *c;
       if (mask == 1 || mask == 2 || mask == 8)
         return ROCDL::DPPUpdateOp::create(
@@ -110,13 +109,13 @@ public:
                                      i32Const(b, loc, arch.waveSize - 1));
     Value src;
     switch (kind) {
-    case NVVM::ShflKind::bfly:
+    case ShuffleKind::Bfly:
       src = LLVM::XOrOp::create(b, loc, lane, laneOrOffset);
       break;
-    case NVVM::ShflKind::idx:
+    case ShuffleKind::Idx:
       src = laneOrOffset;
       break;
-    case NVVM::ShflKind::up: {
+    case ShuffleKind::Up: {
       // Lanes below the delta keep their value.
       Value below = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
                                          lane, laneOrOffset);
@@ -124,7 +123,7 @@ public:
           b, loc, below, lane, LLVM::SubOp::create(b, loc, lane, laneOrOffset));
       break;
     }
-    case NVVM::ShflKind::down: {
+    case ShuffleKind::Down: {
       Value up = LLVM::AddOp::create(b, loc, lane, laneOrOffset);
       Value outside =
           LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, up,

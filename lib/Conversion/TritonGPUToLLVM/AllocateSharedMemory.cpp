@@ -10,12 +10,11 @@
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
 
-#include "SharedMemory.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Analysis/Allocation.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
-#include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
@@ -29,9 +28,10 @@ namespace ttg = mlir::triton::gpu;
 
 static constexpr StringLiteral kOffsetAttr = "allocation.offset";
 
-int64_t mlir::triton::lowering::getScratchBytes(Operation *op) {
+int64_t mlir::triton::lowering::getScratchBytes(Operation *op,
+                                                const TargetInfo *target) {
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op))
-    return getConvertLayoutScratchBytes(cvt);
+    return getConvertLayoutScratchBytes(cvt, target);
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return getReduceScratchBytes(reduce);
   if (auto scan = dyn_cast<ScanOp>(op))
@@ -42,14 +42,16 @@ int64_t mlir::triton::lowering::getScratchBytes(Operation *op) {
     return getHistogramScratchBytes(histogram);
   if (isa<TransOp, ReshapeOp, JoinOp, SplitOp, CatOp, GatherOp>(op))
     return getShapeOpScratchBytes(op);
-  if (isa<nvidia_gpu::TensormapCreateOp>(op))
-    return getTensormapCreateScratchBytes(op);
+  if (target)
+    if (std::optional<int64_t> bytes = target->getScratchBytes(op))
+      return *bytes;
   return 0;
 }
 
 LogicalResult mlir::triton::lowering::allocateSharedMemory(ModuleOp module) {
-  FailureOr<SharedMemoryAllocation> allocation =
-      SharedMemoryAllocation::run(module, getScratchBytes);
+  const TargetInfo *target = lookupModuleTargetInfo(module);
+  FailureOr<SharedMemoryAllocation> allocation = SharedMemoryAllocation::run(
+      module, [&](Operation *op) { return getScratchBytes(op, target); });
   if (failed(allocation))
     return failure();
   Builder b(module.getContext());
@@ -85,7 +87,7 @@ FailureOr<Value> mlir::triton::lowering::scratchAddress(OpBuilder &b,
   if (!offset)
     return op->emitError("no shared memory was allocated for this operation "
                          "(run allocate-shared-memory first)");
-  int64_t allocated = getScratchBytes(op);
+  int64_t allocated = getScratchBytes(op, lookupModuleTargetInfo(op));
   if (bytes > allocated)
     return op->emitError() << "internal error: the lowering needs " << bytes
                            << " bytes of shared memory, " << allocated
@@ -96,7 +98,8 @@ FailureOr<Value> mlir::triton::lowering::scratchAddress(OpBuilder &b,
 
 FailureOr<SmallVector<Value>> mlir::triton::lowering::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, Type elemType, int64_t numSlots,
-    ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets) {
+    ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets,
+    const LoweringContext &lc) {
   Type memType = sharedMemoryType(b, elemType);
   FailureOr<Value> scratch =
       scratchAddress(b, loc, op, numSlots * sharedMemoryBytes(memType));
@@ -104,7 +107,7 @@ FailureOr<SmallVector<Value>> mlir::triton::lowering::exchangeThroughScratch(
     return failure();
   Value base = sharedPointer(b, loc, *scratch);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  barrier(b, loc);
+  barrier(b, loc, lc);
   for (auto [v, off] : stores) {
     Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
                                      ValueRange{off});
@@ -112,7 +115,7 @@ FailureOr<SmallVector<Value>> mlir::triton::lowering::exchangeThroughScratch(
       v = LLVM::ZExtOp::create(b, loc, memType, v);
     LLVM::StoreOp::create(b, loc, v, addr);
   }
-  barrier(b, loc);
+  barrier(b, loc, lc);
   SmallVector<Value> out;
   for (Value off : loadOffsets) {
     Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,

@@ -2,23 +2,24 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// tt.atomic_rmw and tt.atomic_cas become one predicated inline-PTX
-// `atom.<sem>.<scope>.global.<op>.<type>` per element. An element that
-// several threads hold (the pointer layout's free lane, warp and register
-// bits) is updated once, by the copy whose free bits are 0; when the result
-// is used, that copy's value then reaches the other holders by a warp
-// shuffle (free lane bits only) or through shared memory. A scalar atomic
-// is issued by thread 0 and its result broadcast through shared memory.
+// tt.atomic_rmw and tt.atomic_cas become one predicated target atomic per
+// element (TargetInfo::atomic; on NVIDIA an inline-PTX
+// `atom.<sem>.<scope>.global.<op>.<type>`). An element that several
+// threads hold (the pointer layout's free lane, warp and register bits) is
+// updated once, by the copy whose free bits are 0; when the result is used,
+// that copy's value then reaches the other holders by a warp shuffle (free
+// lane bits only) or through shared memory. A scalar atomic is issued by
+// thread 0 and its result broadcast through shared memory.
 //
 // tt.histogram counts in shared memory: the bins are zeroed, every element
 // (once, as above) with its mask set and its value in range adds 1 to its
-// bin with `red.shared.add.u32`, and each thread reads back the bins its
-// result layout gives it.
+// bin (TargetInfo::incrementShared; `red.shared.add.u32` on NVIDIA), and
+// each thread reads back the bins its result layout gives it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -28,121 +29,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::lowering;
 
 namespace {
-
-std::string semanticSuffix(MemSemantic sem) {
-  switch (sem) {
-  case MemSemantic::RELAXED: return ".relaxed";
-  case MemSemantic::ACQUIRE: return ".acquire";
-  case MemSemantic::RELEASE: return ".release";
-  case MemSemantic::ACQUIRE_RELEASE: return ".acq_rel";
-  }
-  return "";
-}
-
-std::string scopeSuffix(MemSyncScope scope) {
-  switch (scope) {
-  case MemSyncScope::GPU: return ".gpu";
-  case MemSyncScope::CTA: return ".cta";
-  case MemSyncScope::SYSTEM: return ".sys";
-  }
-  return "";
-}
-
-/// The `.op.type` part of the PTX atom instruction for `kind` on `type`, or
-/// a message saying why PTX has none.
-FailureOr<std::string> rmwSuffix(RMWOp kind, Type type, int cc,
-                                 std::string &why) {
-  bool isFloat = isa<FloatType>(type);
-  unsigned bits = isa<LLVM::LLVMPointerType>(type)
-                      ? 64
-                      : type.getIntOrFloatBitWidth();
-  std::string b = std::to_string(bits);
-  auto intOnly = [&](StringRef op, StringRef sign) -> FailureOr<std::string> {
-    if (isFloat || (bits != 32 && bits != 64)) {
-      why = "PTX has atom." + op.str() + " only for 32- and 64-bit integers";
-      return failure();
-    }
-    return "." + op.str() + "." + sign.str() + b;
-  };
-  switch (kind) {
-  case RMWOp::AND: return intOnly("and", "b");
-  case RMWOp::OR: return intOnly("or", "b");
-  case RMWOp::XOR: return intOnly("xor", "b");
-  case RMWOp::ADD: return intOnly("add", "u");
-  case RMWOp::MAX: return intOnly("max", "s");
-  case RMWOp::MIN: return intOnly("min", "s");
-  case RMWOp::UMAX: return intOnly("max", "u");
-  case RMWOp::UMIN: return intOnly("min", "u");
-  case RMWOp::XCHG:
-    if (bits != 32 && bits != 64) {
-      why = "PTX has atom.exch only for 32- and 64-bit values";
-      return failure();
-    }
-    return ".exch.b" + b;
-  case RMWOp::FADD:
-    if (type.isF32()) return std::string(".add.f32");
-    if (type.isF64()) return std::string(".add.f64");
-    if (type.isF16()) {
-      if (cc < 70) {
-        why = "atom.add.f16 needs sm_70 or newer";
-        return failure();
-      }
-      return std::string(".add.noftz.f16");
-    }
-    if (type.isBF16()) {
-      if (cc < 90) {
-        why = "atom.add.bf16 needs sm_90 or newer";
-        return failure();
-      }
-      return std::string(".add.noftz.bf16");
-    }
-    why = "fadd needs an f16, bf16, f32 or f64 operand";
-    return failure();
-  }
-  why = "unknown atomic operation";
-  return failure();
-}
-
-/// PTX register class and integer type of a `bits`-wide asm operand.
-std::pair<StringRef, Type> asmOperand(OpBuilder &b, unsigned bits) {
-  if (bits == 16)
-    return {"h", b.getI16Type()};
-  if (bits == 64)
-    return {"l", b.getI64Type()};
-  return {"r", b.getI32Type()};
-}
-
-unsigned valueBits(Type type) {
-  return isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
-}
-
-/// One predicated atom instruction: `text` is the instruction up to its
-/// operands, `values` its data operands (one for rmw, two for cas).
-Value emitAtom(OpBuilder &b, Location loc, StringRef instr, Value ptr,
-               ArrayRef<Value> values, Value pred, Type elemType) {
-  unsigned bits = valueBits(elemType);
-  auto [cls, intType] = asmOperand(b, bits);
-  SmallVector<Value> args{ptr};
-  std::string constraints = "=" + cls.str() + ",l";
-  std::string operands;
-  for (auto [i, v] : llvm::enumerate(values)) {
-    args.push_back(bitcastToInt(b, loc, v));
-    constraints += "," + cls.str();
-    operands += ", $" + std::to_string(i + 2);
-  }
-  std::string text;
-  if (pred) {
-    // Threads that skip the atomic read 0.
-    text = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$" +
-           std::to_string(args.size() + 1) + " ";
-    args.push_back(pred);
-    constraints += ",b";
-  }
-  text += instr.str() + " $0, [ $1 + 0 ]" + operands + ";";
-  Value r = inlineAsm(b, loc, intType, args, text, constraints,
-                      /*sideEffects=*/true);
-  return bitcastFromInt(b, loc, r, elemType);
-}
 
 Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
   if (!a)
@@ -167,7 +53,7 @@ FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
     Value src = LLVM::AndOp::create(b, loc, laneId(b, loc, lc),
                                     i32Const(b, loc, ~freeLanes));
     for (Value &v : out)
-      v = shuffle(b, loc, v, NVVM::ShflKind::idx, src, 0x1f);
+      v = shuffle(b, loc, v, ShuffleKind::Idx, src, 0x1f, lc);
     return out;
   }
   Type elemType = values[0].getType();
@@ -186,7 +72,7 @@ FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
   for (auto &c : coords)
     addrs.push_back(LLVM::GEPOp::create(b, loc, ptrType, memType, base,
                                         ValueRange{linearize(b, loc, c, shape)}));
-  barrier(b, loc);
+  barrier(b, loc, lc);
   int32_t freeRegs = layout.getFreeVariableMask(tt::kRegister);
   for (unsigned r = 0; r < values.size(); ++r) {
     if (r & freeRegs)
@@ -194,9 +80,9 @@ FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
     Value v = values[r];
     if (memType != elemType)
       v = LLVM::ZExtOp::create(b, loc, memType, v);
-    predicatedSharedStore(b, loc, representative, addrs[r], v);
+    predicatedSharedStore(b, loc, representative, addrs[r], v, lc);
   }
-  barrier(b, loc);
+  barrier(b, loc, lc);
   for (unsigned r = 0; r < values.size(); ++r) {
     Value v = LLVM::LoadOp::create(b, loc, memType, addrs[r]);
     if (memType != elemType)
@@ -206,9 +92,9 @@ FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
   return out;
 }
 
-/// Shared by atomic_rmw and atomic_cas: issues `instr` for each element.
-LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
-                          Value ptr, ArrayRef<Value> data, Value mask,
+/// Shared by atomic_rmw and atomic_cas: one target atomic for each element.
+LogicalResult lowerAtomic(Operation *op, Value origPtr, Value ptr,
+                          ArrayRef<Value> data, Value mask,
                           const TypeConverter *tc, LoweringContext &lc,
                           ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
@@ -220,10 +106,11 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
   if (!tensorType) {
     // Thread 0 updates memory; everyone gets the old value.
     Value pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                      threadId(rewriter, loc),
+                                      threadId(rewriter, loc, lc),
                                       i32Const(rewriter, loc, 0));
     pred = andPred(rewriter, loc, pred, mask);
-    Value old = emitAtom(rewriter, loc, instr, ptr, data, pred, elemType);
+    Value old =
+        lc.target->atomic(rewriter, loc, op, ptr, data, pred, elemType);
     if (used) {
       Type memType = sharedMemoryType(rewriter, elemType);
       FailureOr<Value> scratch =
@@ -231,12 +118,12 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
       if (failed(scratch))
         return failure();
       Value base = sharedPointer(rewriter, loc, *scratch);
-      barrier(rewriter, loc);
+      barrier(rewriter, loc, lc);
       Value v = memType != elemType
                     ? (Value)LLVM::ZExtOp::create(rewriter, loc, memType, old)
                     : old;
-      predicatedSharedStore(rewriter, loc, pred, base, v);
-      barrier(rewriter, loc);
+      predicatedSharedStore(rewriter, loc, pred, base, v, lc);
+      barrier(rewriter, loc, lc);
       old = LLVM::LoadOp::create(rewriter, loc, memType, base);
       if (memType != elemType)
         old = LLVM::TruncOp::create(rewriter, loc, elemType, old);
@@ -265,7 +152,8 @@ LogicalResult lowerAtomic(Operation *op, StringRef instr, Value origPtr,
       values.push_back(o[r]);
     Value pred = andPred(rewriter, loc, masks.empty() ? Value() : masks[r],
                          representative);
-    results[r] = emitAtom(rewriter, loc, instr, ptrs[r], values, pred, elemType);
+    results[r] =
+        lc.target->atomic(rewriter, loc, op, ptrs[r], values, pred, elemType);
   }
   for (unsigned r = 0; r < ptrs.size(); ++r)
     if (r & freeRegs)
@@ -291,18 +179,10 @@ struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type elemType = getTypeConverter()->convertType(
         mlir::getElementTypeOrSelf(op.getVal().getType()));
-    std::string why;
-    FailureOr<std::string> suffix =
-        rmwSuffix(op.getAtomicRmwOp(), elemType, lc.computeCapability, why);
-    if (failed(suffix))
-      return op.emitError() << "cannot lower atomic_rmw "
-                            << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
-                            << elemType << ": " << why;
-    std::string instr = "atom" + semanticSuffix(op.getSem()) +
-                        scopeSuffix(op.getScope()) + ".global" + *suffix;
-    return lowerAtomic(op, instr, op.getPtr(), adaptor.getPtr(),
-                       {adaptor.getVal()}, adaptor.getMask(),
-                       getTypeConverter(), lc, rewriter);
+    if (failed(lc.target->checkAtomic(op, elemType)))
+      return failure();
+    return lowerAtomic(op, op.getPtr(), adaptor.getPtr(), {adaptor.getVal()},
+                       adaptor.getMask(), getTypeConverter(), lc, rewriter);
   }
 
   LoweringContext &lc;
@@ -317,15 +197,9 @@ struct AtomicCASOpConversion : public ConvertOpToLLVMPattern<AtomicCASOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type elemType = getTypeConverter()->convertType(
         mlir::getElementTypeOrSelf(op.getVal().getType()));
-    unsigned bits = valueBits(elemType);
-    if (bits != 16 && bits != 32 && bits != 64)
-      return op.emitError() << "cannot lower atomic_cas on " << elemType
-                            << ": PTX has atom.cas for 16-, 32- and 64-bit "
-                               "values only";
-    std::string instr = "atom" + semanticSuffix(op.getSem()) +
-                        scopeSuffix(op.getScope()) + ".global.cas.b" +
-                        std::to_string(bits);
-    return lowerAtomic(op, instr, op.getPtr(), adaptor.getPtr(),
+    if (failed(lc.target->checkAtomic(op, elemType)))
+      return failure();
+    return lowerAtomic(op, op.getPtr(), adaptor.getPtr(),
                        {adaptor.getCmp(), adaptor.getVal()}, Value(),
                        getTypeConverter(), lc, rewriter);
   }
@@ -345,6 +219,8 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t numBins = resultType.getShape()[0];
     Type resultElem = getTypeConverter()->convertType(resultType.getElementType());
+    if (failed(lc.target->checkAtomic(op, resultElem)))
+      return failure();
     tt::LinearLayout srcLayout = getLayout(srcType);
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> masks;
@@ -363,9 +239,9 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     };
 
     // Zero the bins, each thread a strided share.
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
     int64_t numThreads = int64_t(lc.numWarps) * lc.threadsPerWarp;
-    Value tid = threadId(rewriter, loc);
+    Value tid = threadId(rewriter, loc, lc);
     for (int64_t start = 0; start < numBins; start += numThreads) {
       Value index = LLVM::AddOp::create(rewriter, loc, tid,
                                         i32Const(rewriter, loc, start));
@@ -375,7 +251,7 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
       LLVM::StoreOp::create(rewriter, loc, i32Const(rewriter, loc, 0),
                             binAddr(index));
     }
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
 
     // Count each element once.
     Value representative = isRepresentative(rewriter, loc, srcLayout, lc);
@@ -398,11 +274,9 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
                     : bits < 32 ? (Value)LLVM::SExtOp::create(rewriter, loc, i32, v)
                                 : (Value)LLVM::TruncOp::create(rewriter, loc, i32, v);
       Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i32, binAddr(index));
-      inlineAsm(rewriter, loc, Type(), {pred, addr},
-                "@$0 red.shared.add.u32 [ $1 + 0 ], 1;", "b,r",
-                /*sideEffects=*/true);
+      lc.target->incrementShared(rewriter, loc, pred, addr);
     }
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
 
     // Read back this thread's bins.
     SmallVector<Value> results;

@@ -34,7 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -516,11 +517,11 @@ SmallVector<Value> convertThroughMatrixRows(
   SmallVector<Value> words;
   for (unsigned r = 0; r < in.size(); r += 2)
     words.push_back(packSharedStore(b, loc, in.slice(r, 2)));
-  barrier(b, loc);
+  barrier(b, loc, lc);
   storeMatrixChunks(b, loc, scratch, laneChunks,
                     inputChunks(buf, src, tt::kWarp),
                     registerChunks(buf, src, 1 + matrixBits), words, lc);
-  barrier(b, loc);
+  barrier(b, loc, lc);
 
   // Destination: 8 registers (one chunk) per load.
   SmallVector<Value> bases;
@@ -534,22 +535,6 @@ SmallVector<Value> convertThroughMatrixRows(
     for (Value v : loadShared(b, loc, bases[baseOf[g]], addends[g], elemType, 8))
       out.push_back(v);
   return out;
-}
-
-/// Whether a conversion in `op`'s module may take the matrix-rows path
-/// (the module's target is a CUDA GPU with stmatrix). Without a target the
-/// answer is no: the padded buffer, which is larger, is then allocated,
-/// and either lowering fits in it.
-bool moduleHasStoreMatrix(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto target =
-      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
-  if (!target)
-    return false;
-  StringRef t = target.getValue();
-  int cc = 0;
-  return t.consume_front("cuda:") && !t.getAsInteger(10, cc) &&
-         getNVIDIATargetInfo().hasStoreMatrix(cc);
 }
 
 struct ConvertLayoutOpConversion
@@ -578,7 +563,7 @@ struct ConvertLayoutOpConversion
     }
 
     Type elemType = getTypeConverter()->convertType(dstType.getElementType());
-    if (lc.target->hasStoreMatrix(lc.computeCapability)) {
+    if (lc.target->hasStoreMatrix()) {
       if (std::optional<ChunkBuffer> buf = matchMatrixRows(src, dst, dstType)) {
         FailureOr<Value> scratch =
             scratchAddress(rewriter, loc, op, buf->chunks * 16);
@@ -615,11 +600,11 @@ struct ConvertLayoutOpConversion
           packed.push_back(
               {g, packSharedStore(rewriter, loc,
                                   ArrayRef<Value>(in).slice(r, vec))});
-      barrier(rewriter, loc);
+      barrier(rewriter, loc, lc);
       for (auto [g, data] : packed)
         storeSharedPacked(rewriter, loc, bases[baseOf[g]], addends[g], data);
     }
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
     SmallVector<Value> out;
     {
       unsigned vec = vectorAlongLastDim(dst, maxVec);
@@ -645,14 +630,17 @@ struct ConvertLayoutOpConversion
 } // namespace
 
 int64_t mlir::triton::lowering::getConvertLayoutScratchBytes(
-    ttg::ConvertLayoutOp op) {
+    ttg::ConvertLayoutOp op, const TargetInfo *target) {
   auto srcType = cast<RankedTensorType>(op.getSrc().getType());
   auto dstType = cast<RankedTensorType>(op.getType());
   std::optional<tt::LinearLayout> src = ttg::toLinearLayout(srcType);
   std::optional<tt::LinearLayout> dst = ttg::toLinearLayout(dstType);
   if (!src || !dst || sameThreads(*src, *dst))
     return 0;
-  if (moduleHasStoreMatrix(op))
+  // The matrix-rows path is taken where the target has stmatrix. Without a
+  // target the padded buffer, which is larger, is allocated, and either
+  // lowering fits in it.
+  if (target && target->hasStoreMatrix())
     if (std::optional<ChunkBuffer> buf = matchMatrixRows(*src, *dst, dstType))
       return buf->chunks * 16;
   unsigned elemBytes = elementBytes(dstType.getElementType());

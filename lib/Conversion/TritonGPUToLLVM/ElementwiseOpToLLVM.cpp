@@ -4,13 +4,13 @@
 //
 // An elementwise op on tensors becomes the same op on each of the thread's
 // elements (arith and math ops are then lowered by MLIR's own patterns);
-// the tt elementwise ops are lowered per element here. On NVIDIA, f32
-// division and exponentials use the fast PTX forms upstream Triton uses
-// (div.full.f32, ex2.approx.f32).
+// the tt elementwise ops are lowered per element here. A target's fast
+// forms of the scalar ops (NVIDIA's div.full.f32 and ex2.approx.f32, AMD's
+// v_exp_f32) are its own patterns (TargetInfo::populatePatterns).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -23,18 +23,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::lowering;
 
 namespace {
-
-Value inlineAsm1(OpBuilder &b, Location loc, Type resultType, ValueRange args,
-                 StringRef text, StringRef constraints) {
-  auto dialect = LLVM::AsmDialectAttr::get(b.getContext(),
-                                           LLVM::AsmDialect::AD_ATT);
-  return LLVM::InlineAsmOp::create(b, loc, resultType, args, text, constraints,
-                                   /*has_side_effects=*/false,
-                                   /*is_align_stack=*/false,
-                                   LLVM::TailCallKind::None, dialect,
-                                   /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
-}
 
 /// Emits the scalar form of the tt elementwise op `op` on LLVM values.
 FailureOr<Value> emitTritonScalar(Operation *op, ValueRange args,
@@ -209,44 +197,6 @@ struct ConstantOpConversion : public ConvertOpToLLVMPattern<arith::ConstantOp> {
   }
 };
 
-/// f32 division as upstream does it on NVIDIA: div.full.f32 (2 ulp).
-struct DivFOpConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    rewriter.replaceOp(op, inlineAsm1(rewriter, op.getLoc(), op.getType(),
-                                      {adaptor.getLhs(), adaptor.getRhs()},
-                                      "div.full.f32 $0, $1, $2;", "=f,f,f"));
-    return success();
-  }
-};
-
-/// exp(x) = 2^(x * log2(e)) with ex2.approx.f32 for f32, as upstream does.
-template <typename OpTy, bool scaleByLog2E>
-struct Exp2Conversion : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (scaleByLog2E) {
-      Value log2e = LLVM::ConstantOp::create(
-          rewriter, loc, rewriter.getF32Type(),
-          rewriter.getF32FloatAttr(1.4426950408889634f));
-      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
-    }
-    rewriter.replaceOp(op, inlineAsm1(rewriter, loc, op.getType(), {x},
-                                      "ex2.approx.f32 $0, $1;", "=f,f"));
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::triton::lowering::populateElementwiseOpToLLVMPatterns(
@@ -255,9 +205,4 @@ void mlir::triton::lowering::populateElementwiseOpToLLVMPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion>(tc, ctx);
   patterns.add<ConstantOpConversion>(tc, PatternBenefit(2));
-  if (!lc.target->isNVIDIA())
-    return; // The inline-PTX fast paths below are NVIDIA's.
-  patterns.add<DivFOpConversion>(tc, PatternBenefit(10));
-  patterns.add<Exp2Conversion<math::ExpOp, true>>(tc, PatternBenefit(10));
-  patterns.add<Exp2Conversion<math::Exp2Op, false>>(tc, PatternBenefit(10));
 }

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 

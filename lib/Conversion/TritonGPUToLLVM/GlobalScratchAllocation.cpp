@@ -15,7 +15,7 @@
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"

@@ -2,21 +2,22 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// tt.print becomes CUDA's device printf: one `vprintf(format, args)` call
-// per element a thread holds, the arguments packed in a stack buffer as C
-// varargs are (floats as double, narrow integers as 32 bits). The message
-// follows upstream Triton's:
+// tt.print becomes one call of the target's device printf per element a
+// thread holds (TargetInfo::printf: CUDA's `vprintf(format, args)` on
+// NVIDIA), the arguments promoted as C varargs are (floats as double,
+// narrow integers as 32 bits). The message follows upstream Triton's:
 //
 //   pid (<x>, <y>, <z>) idx (<i0>, <i1>, ...)<prefix>[(operand <n>) ]<value>
 //
-// tt.assert calls `__assertfail(message, file, line, function, 1)` when any
-// element of the condition a thread holds is false; file and line come from
-// the op's location, and a barrier follows so no thread runs ahead of a
-// failing one.
+// tt.assert branches to the target's assertion failure
+// (TargetInfo::assertFail: `__assertfail(message, file, line, function, 1)`
+// on NVIDIA) when any element of the condition a thread holds is false;
+// file and line come from the op's location, and a barrier follows so no
+// thread runs ahead of a failing one.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -46,51 +47,6 @@ unsigned indexWidth(int64_t size) {
   return w;
 }
 
-/// Calls vprintf with `format` and `args` packed in a buffer allocated in
-/// the function's entry block (one per argument layout, reused by the
-/// calls of one op through `buffers`).
-void emitVprintf(ConversionPatternRewriter &rewriter, Location loc,
-                 ModuleOp module, Value format, ArrayRef<Value> args,
-                 llvm::DenseMap<Type, Value> &buffers) {
-  MLIRContext *ctx = rewriter.getContext();
-  auto ptrType = LLVM::LLVMPointerType::get(ctx);
-  auto vprintf = getOrDeclareFunction(
-      rewriter, module, "vprintf",
-      LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType, ptrType}));
-  Value buffer;
-  if (args.empty()) {
-    buffer = LLVM::ZeroOp::create(rewriter, loc, ptrType);
-  } else {
-    SmallVector<Type> fields;
-    for (Value a : args)
-      fields.push_back(a.getType());
-    auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
-    buffer = buffers.lookup(structType);
-    if (!buffer) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      auto func = rewriter.getInsertionBlock()
-                      ->getParentOp()
-                      ->getParentOfType<LLVM::LLVMFuncOp>();
-      if (!func)
-        func = dyn_cast<LLVM::LLVMFuncOp>(
-            rewriter.getInsertionBlock()->getParentOp());
-      rewriter.setInsertionPointToStart(&func.getBody().front());
-      Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                           rewriter.getI64IntegerAttr(1));
-      buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType, one,
-                                      /*alignment=*/8);
-      buffers[structType] = buffer;
-    }
-    for (auto [i, a] : llvm::enumerate(args)) {
-      Value field = LLVM::GEPOp::create(
-          rewriter, loc, ptrType, structType, buffer,
-          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
-      LLVM::StoreOp::create(rewriter, loc, a, field);
-    }
-  }
-  LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{format, buffer});
-}
-
 struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
   PrintOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
@@ -101,9 +57,10 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
     Type i32 = rewriter.getI32Type();
-    SmallVector<Value> pid{NVVM::BlockIdXOp::create(rewriter, loc, i32),
-                           NVVM::BlockIdYOp::create(rewriter, loc, i32),
-                           NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+    const TargetInfo &target = *lc.target;
+    SmallVector<Value> pid{target.programId(rewriter, loc, 0),
+                           target.programId(rewriter, loc, 1),
+                           target.programId(rewriter, loc, 2)};
     std::string prefix = escapePercent(op.getPrefix());
     llvm::DenseMap<Type, Value> buffers;
     std::string pidFormat = "pid (%u, %u, %u) ";
@@ -111,7 +68,9 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
     if (op.getArgs().empty()) {
       Value format = globalString(rewriter, loc, module, "printfFormat",
                                   "pid (%u, %u, %u)" + prefix + "\n");
-      emitVprintf(rewriter, loc, module, format, pid, buffers);
+      if (failed(target.devicePrintf(rewriter, loc, module, format, pid,
+                                     buffers)))
+        return failure();
       rewriter.eraseOp(op);
       return success();
     }
@@ -143,7 +102,9 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
         SmallVector<Value> args(pid);
         args.append(idx.begin(), idx.end());
         args.push_back(promote(rewriter, loc, e, op.getHex(), sign));
-        emitVprintf(rewriter, loc, module, formatString, args, buffers);
+        if (failed(target.devicePrintf(rewriter, loc, module, formatString,
+                                       args, buffers)))
+          return failure();
       }
     }
     rewriter.eraseOp(op);
@@ -206,13 +167,13 @@ void describeLocation(Location loc, std::string &file, unsigned &line) {
 }
 
 struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  AssertOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
 
   LogicalResult
   matchAndRewrite(AssertOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
     auto module = op->getParentOfType<ModuleOp>();
     // Any element false?
     Value failed;
@@ -238,29 +199,21 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
     Block *after = rewriter.splitBlock(before, op->getIterator());
     Block *fail = rewriter.createBlock(after);
     rewriter.setInsertionPointToStart(fail);
-    auto ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto assertfail = getOrDeclareFunction(
-        rewriter, module, "__assertfail",
-        LLVM::LLVMFunctionType::get(
-            LLVM::LLVMVoidType::get(ctx),
-            {ptrType, ptrType, rewriter.getI32Type(), ptrType,
-             rewriter.getI64Type()}));
-    Value args[] = {
-        globalString(rewriter, loc, module, "assertMessage", op.getMessage()),
-        globalString(rewriter, loc, module, "assertFile", file),
-        i32Const(rewriter, loc, line),
-        globalString(rewriter, loc, module, "assertFunc", function),
-        LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                 rewriter.getI64IntegerAttr(1))};
-    LLVM::CallOp::create(rewriter, loc, assertfail, args);
+    if (lc.target
+            ->assertFail(rewriter, loc, module, op.getMessage(), file, line,
+                         function)
+            .failed())
+      return failure();
     LLVM::BrOp::create(rewriter, loc, after);
     rewriter.setInsertionPointToEnd(before);
     LLVM::CondBrOp::create(rewriter, loc, failed, fail, after);
     rewriter.setInsertionPointToStart(after);
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
     rewriter.eraseOp(op);
     return success();
   }
+
+  LoweringContext &lc;
 };
 
 } // namespace
@@ -269,5 +222,5 @@ void mlir::triton::lowering::populatePrintOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
   patterns.add<PrintOpConversion>(tc, lc);
-  patterns.add<AssertOpConversion>(tc);
+  patterns.add<AssertOpConversion>(tc, lc);
 }

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -97,7 +97,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       for (auto &a : acc) {
         SmallVector<Value> other;
         for (Value v : a)
-          other.push_back(shuffleXor(rewriter, loc, v, 1 << b));
+          other.push_back(shuffleXor(rewriter, loc, v, 1 << b, lc));
         a = combine(a, other);
       }
     }
@@ -166,7 +166,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         return LLVM::GEPOp::create(rewriter, loc, ptrType, memTypes[i],
                                    regionBase[i], ValueRange{idx});
       };
-      barrier(rewriter, loc);
+      barrier(rewriter, loc, lc);
       for (unsigned k = 0; k < acc.size(); ++k)
         for (unsigned i = 0; i < numOperands; ++i) {
           Value v = acc[k][i];
@@ -175,7 +175,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           LLVM::StoreOp::create(rewriter, loc, v,
                                 slotAddr(i, keyIndexValue[k], slot));
         }
-      barrier(rewriter, loc);
+      barrier(rewriter, loc, lc);
       for (unsigned k = 0; k < acc.size(); ++k) {
         SmallVector<Value> total;
         for (unsigned s = 0; s < numSlots; ++s) {

@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -242,11 +242,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       }
       for (Value x : v) {
         if (!contiguousLanes)
-          out.push_back(shuffle(rewriter, loc, x, NVVM::ShflKind::idx, src, 0x1f));
+          out.push_back(shuffle(rewriter, loc, x, ShuffleKind::Idx, src, 0x1f, lc));
         else if (reverse)
-          out.push_back(shuffle(rewriter, loc, x, NVVM::ShflKind::down, offset, 0x1f));
+          out.push_back(shuffle(rewriter, loc, x, ShuffleKind::Down, offset, 0x1f, lc));
         else
-          out.push_back(shuffle(rewriter, loc, x, NVVM::ShflKind::up, offset, 0));
+          out.push_back(shuffle(rewriter, loc, x, ShuffleKind::Up, offset, 0, lc));
       }
       return out;
     };
@@ -290,7 +290,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
             vals[r] = combine(it->second, vals[r]);
         Values total;
         for (Value x : laneTotals[key])
-          total.push_back(shuffle(rewriter, loc, x, NVVM::ShflKind::idx, src, 0x1f));
+          total.push_back(shuffle(rewriter, loc, x, ShuffleKind::Idx, src, 0x1f, lc));
         if (it == carry.end())
           carry[key.first] = total;
         else
@@ -386,7 +386,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                                  regionBase[i], ValueRange{idx});
     };
 
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
     std::map<std::pair<unsigned, unsigned>, Value> keys;
     for (auto &[key, regs] : chunks) {
       Value k = keyOf(regs.back());
@@ -397,12 +397,12 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           v = LLVM::ZExtOp::create(rewriter, loc, memTypes[i], v);
         Value addr = slotAddr(i, k, key.second, warpQ);
         if (isLastLane)
-          predicatedSharedStore(rewriter, loc, isLastLane, addr, v);
+          predicatedSharedStore(rewriter, loc, isLastLane, addr, v, lc);
         else
           LLVM::StoreOp::create(rewriter, loc, v, addr);
       }
     }
-    barrier(rewriter, loc);
+    barrier(rewriter, loc, lc);
 
     // Each slot is read once per group of chunks sharing a key.
     std::map<std::tuple<unsigned, unsigned, unsigned>, Values> loaded;

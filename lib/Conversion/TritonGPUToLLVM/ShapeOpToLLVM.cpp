@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -135,7 +135,7 @@ LogicalResult lowerRelabel(Operation *op, ValueRange operands,
   }
   Type elemType = srcValues[0][0].getType();
   FailureOr<SmallVector<Value>> exchanged = exchangeThroughScratch(
-      rewriter, loc, op, elemType, relabel.numSlots, stores, loadOffsets);
+      rewriter, loc, op, elemType, relabel.numSlots, stores, loadOffsets, lc);
   if (failed(exchanged))
     return failure();
   SmallVector<Value> &loaded = *exchanged;
@@ -346,7 +346,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     }
     FailureOr<SmallVector<Value>> out = exchangeThroughScratch(
         rewriter, loc, op, src[0].getType(), srcType.getNumElements(), stores,
-        loads);
+        loads, lc);
     if (failed(out))
       return failure();
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *out,

@@ -16,7 +16,7 @@
 
 #include "tt/Conversion/TritonGPUToLLVM/Passes.h"
 
-#include "SharedMemory.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Analysis/Allocation.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -112,7 +112,8 @@ struct Effects {
 class BarrierInserter {
 public:
   BarrierInserter(ModuleOp module)
-      : module(module), alias(module) {
+      : module(module), alias(module),
+        target(lookupModuleTargetInfo(module)) {
     if (auto total = module->getAttrOfType<IntegerAttr>("ttg.shared"))
       totalBytes = total.getInt();
   }
@@ -133,6 +134,8 @@ public:
 private:
   ModuleOp module;
   SharedMemoryAliasAnalysis alias;
+  /// What sized the scratch buffers (allocate-shared-memory's target).
+  const TargetInfo *target;
   int64_t totalBytes = 0;
 
   /// The bytes a descriptor value may view.
@@ -255,7 +258,7 @@ private:
     // Scratch space of the lowering: a barrier first, then stores and loads
     // of its own bytes.
     if (auto off = op->getAttrOfType<IntegerAttr>("allocation.offset")) {
-      int64_t bytes = getScratchBytes(op);
+      int64_t bytes = getScratchBytes(op, target);
       if (bytes > 0) {
         e.synchronizesFirst = true;
         Ranges r;

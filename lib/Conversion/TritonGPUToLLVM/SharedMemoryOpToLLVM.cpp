@@ -25,7 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Analysis/Allocation.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
@@ -485,7 +486,7 @@ LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
                            << memType << ": its encoding is not supported";
   unsigned elemBytes =
       getSharedElementBytes(memoryElementType(b, values[0].getType()));
-  if (lc.target->hasStoreMatrix(lc.computeCapability) &&
+  if (lc.target->hasStoreMatrix() &&
       !viewHasOffsets(memType) && values[0].getType().isIntOrFloat()) {
     if (std::optional<MatrixStores> m =
             matchMatrixStores(getLayout(tensorType), *tile, elemBytes)) {
@@ -866,14 +867,16 @@ struct MemDescRebindConversion : public ConvertOpToLLVMPattern<OpTy> {
 
 template <typename OpTy>
 struct BarrierConversion : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  BarrierConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern<OpTy>(tc), lc(lc) {}
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    barrier(rewriter, op.getLoc());
+    barrier(rewriter, op.getLoc(), lc);
     rewriter.eraseOp(op);
     return success();
   }
+  LoweringContext &lc;
 };
 
 } // namespace
@@ -893,7 +896,7 @@ void mlir::triton::lowering::populateSharedMemoryOpToLLVMPatterns(
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
                MemDescSubsliceOpConversion, MemDescTransOpConversion,
                MemDescRebindConversion<ttg::MemDescReshapeOp>,
-               MemDescRebindConversion<ttg::MemDescReinterpretOp>,
-               BarrierConversion<ttg::LocalBarrierOp>,
-               BarrierConversion<ttg::BarrierOp>>(tc);
+               MemDescRebindConversion<ttg::MemDescReinterpretOp>>(tc);
+  patterns.add<BarrierConversion<ttg::LocalBarrierOp>,
+               BarrierConversion<ttg::BarrierOp>>(tc, lc);
 }

@@ -1,25 +1,19 @@
-//===- TargetInfo.cpp - NVIDIA target and the shared conversion -*- C++ -*-===//
+//===- TargetInfo.cpp - what every target inherits ---------------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// The NVIDIA TargetInfo (NVVM intrinsics, inline PTX), the target-neutral
-// predicated global accesses other targets inherit, and lowerToLLVM: the
-// body of every TTGIR-to-LLVM conversion pass.
+// The registry of the backends' TargetInfos, and the target-neutral
+// answers a TargetInfo inherits: predicated global accesses with LLVM
+// loads and stores, and errors for what a target does not lower.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "TargetInfo.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/TargetInfo.h"
+#include "tt/Conversion/TritonGPUToLLVM/Utility.h"
 
-#include "tt/Dialect/Triton/IR/Dialect.h"
-#include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "llvm/ADT/StringMap.h"
 
-#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
-#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -28,20 +22,46 @@ using namespace mlir::triton::lowering;
 TargetInfo::~TargetInfo() = default;
 
 //===----------------------------------------------------------------------===//
-// The current target
+// The targets the backends registered
 //===----------------------------------------------------------------------===//
 
-static thread_local const TargetInfo *currentTarget = nullptr;
+namespace {
+struct Registry {
+  std::mutex mutex;
+  llvm::StringMap<TargetInfoLookup> lookups;
+};
 
-const TargetInfo &TargetInfo::current() {
-  return currentTarget ? *currentTarget : getNVIDIATargetInfo();
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+} // namespace
+
+void mlir::triton::lowering::registerTargetInfo(StringRef prefix,
+                                                TargetInfoLookup lookup) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.lookups[prefix] = lookup;
 }
 
-TargetInfo::Scope::Scope(const TargetInfo &target) : previous(currentTarget) {
-  currentTarget = &target;
+const TargetInfo *mlir::triton::lowering::lookupTargetInfo(StringRef target) {
+  StringRef prefix = target.split(':').first;
+  TargetInfoLookup lookup = nullptr;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    lookup = r.lookups.lookup(prefix);
+  }
+  return lookup ? lookup(target) : nullptr;
 }
 
-TargetInfo::Scope::~Scope() { currentTarget = previous; }
+const TargetInfo *mlir::triton::lowering::lookupModuleTargetInfo(Operation *op) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                                  : op->getParentOfType<ModuleOp>();
+  auto target =
+      module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
+  return target ? lookupTargetInfo(target.getValue()) : nullptr;
+}
 
 //===----------------------------------------------------------------------===//
 // Predicated global accesses with LLVM operations
@@ -104,7 +124,8 @@ SmallVector<Value> TargetInfo::loadGlobal(RewriterBase &b, Location loc,
                                           Value ptr, Type elemType,
                                           unsigned vec, Value pred,
                                           ArrayRef<Value> others,
-                                          bool isVolatile) const {
+                                          const GlobalAccess &access) const {
+  bool isVolatile = access.isVolatile;
   Type memType = memoryType(b, elemType);
   Type loadType =
       vec == 1 ? memType : (Type)VectorType::get({int64_t(vec)}, memType);
@@ -143,7 +164,13 @@ SmallVector<Value> TargetInfo::loadGlobal(RewriterBase &b, Location loc,
 }
 
 void TargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
-                             ArrayRef<Value> elems, Value pred) const {
+                             ArrayRef<Value> elems, Value mask,
+                             Value representative,
+                             const GlobalAccess &access) const {
+  Value pred = mask;
+  if (representative)
+    pred = pred ? (Value)LLVM::AndOp::create(b, loc, pred, representative)
+                : representative;
   Type elemType = elems[0].getType();
   Type memType = memoryType(b, elemType);
   unsigned vec = elems.size();
@@ -172,204 +199,39 @@ void TargetInfo::storeMatrix(OpBuilder &b, Location loc, Value address,
 }
 
 //===----------------------------------------------------------------------===//
-// NVIDIA
+// What a target does not lower
 //===----------------------------------------------------------------------===//
 
-namespace {
-class NVIDIATargetInfo : public TargetInfo {
-public:
-  StringRef getName() const override { return "nvidia"; }
-  bool isNVIDIA() const override { return true; }
-
-  Value threadIdX(OpBuilder &b, Location loc) const override {
-    return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  }
-
-  Value programId(OpBuilder &b, Location loc, unsigned axis) const override {
-    Type i32 = b.getI32Type();
-    switch (axis) {
-    case 0: return NVVM::BlockIdXOp::create(b, loc, i32);
-    case 1: return NVVM::BlockIdYOp::create(b, loc, i32);
-    default: return NVVM::BlockIdZOp::create(b, loc, i32);
-    }
-  }
-
-  Value numPrograms(OpBuilder &b, Location loc, unsigned axis) const override {
-    Type i32 = b.getI32Type();
-    switch (axis) {
-    case 0: return NVVM::GridDimXOp::create(b, loc, i32);
-    case 1: return NVVM::GridDimYOp::create(b, loc, i32);
-    default: return NVVM::GridDimZOp::create(b, loc, i32);
-    }
-  }
-
-  void barrier(OpBuilder &b, Location loc) const override {
-    NVVM::Barrier0Op::create(b, loc);
-  }
-
-  Value shuffleI32(OpBuilder &b, Location loc, Value word, NVVM::ShflKind kind,
-                   Value laneOrOffset, int clamp) const override {
-    return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32Const(b, loc, -1),
-                                word, laneOrOffset, i32Const(b, loc, clamp),
-                                kind, UnitAttr());
-  }
-
-  void storeShared(OpBuilder &b, Location loc, Value pred, Value addr,
-                   Value v) const override {
-    Type type = v.getType();
-    unsigned bits = isa<LLVM::LLVMPointerType>(type)
-                        ? 64
-                        : std::max(8u, type.getIntOrFloatBitWidth());
-    Value word = bitcastToInt(b, loc, v);
-    if (bits == 8) // Bytes travel in 16-bit registers.
-      word = LLVM::ZExtOp::create(b, loc, b.getI16Type(), word);
-    StringRef cls = bits == 64 ? "l" : bits == 32 ? "r" : "h";
-    Value addr32 = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), addr);
-    std::string text =
-        "@$0 st.shared.b" + std::to_string(bits) + " [ $1 + 0 ], $2;";
-    inlineAsm(b, loc, Type(), {pred, addr32, word}, text,
-              std::string("b,r,") + cls.str(), /*sideEffects=*/true);
-  }
-
-  bool hasStoreMatrix(int computeCapability) const override {
-    return computeCapability >= 90;
-  }
-
-  void storeMatrix(OpBuilder &b, Location loc, Value address, int64_t addend,
-                   ArrayRef<Value> words) const override {
-    unsigned n = words.size();
-    assert((n == 1 || n == 2 || n == 4) && "stmatrix takes 1, 2 or 4 words");
-    std::string text = "stmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
-                       ".shared.b16 [ $0 + " + std::to_string(addend) + " ], {";
-    std::string constraints = "r";
-    SmallVector<Value> args{address};
-    for (unsigned i = 0; i < n; ++i) {
-      text += (i ? ", $" : "$") + std::to_string(i + 1);
-      constraints += ",r";
-      args.push_back(words[i]);
-    }
-    text += "};";
-    inlineAsm(b, loc, Type(), args, text, constraints, /*sideEffects=*/true);
-  }
-
-  void markKernel(LLVM::LLVMFuncOp func, int numWarps,
-                  int threadsPerWarp) const override {
-    MLIRContext *ctx = func.getContext();
-    func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                  UnitAttr::get(ctx));
-    func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
-                  DenseI32ArrayAttr::get(ctx, {numWarps * threadsPerWarp}));
-  }
-
-  void populatePatterns(TritonGPUToLLVMTypeConverter &tc,
-                        RewritePatternSet &patterns,
-                        LoweringContext &lc) const override {
-    // LLVM intrinsics first; libdevice only for math ops LLVM has no
-    // intrinsic for (rsqrt, log, sin, ...); arith ops stay LLVM instructions
-    // (maxnumf -> max.f32).
-    populateMathToLLVMConversionPatterns(tc, patterns,
-                                         /*approximateLog1p=*/true,
-                                         /*benefit=*/2);
-    RewritePatternSet libdevice(patterns.getContext());
-    populateLibDeviceConversionPatterns(tc, libdevice, /*benefit=*/1);
-    for (auto &pattern : libdevice.getNativePatterns()) {
-      std::optional<OperationName> root = pattern->getRootKind();
-      if (root && root->getDialectNamespace() == "math")
-        patterns.add(std::move(pattern));
-    }
-  }
-
-  void addLegalDialects(ConversionTarget &target) const override {
-    target.addLegalDialect<NVVM::NVVMDialect>();
-  }
-};
-} // namespace
-
-const TargetInfo &mlir::triton::lowering::getNVIDIATargetInfo() {
-  static const NVIDIATargetInfo info;
-  return info;
+LogicalResult TargetInfo::checkAtomic(Operation *op, Type elemType) const {
+  return op->emitError() << "'" << op->getName() << "' is not supported by the "
+                         << getName() << " backend";
 }
 
-//===----------------------------------------------------------------------===//
-// The conversion
-//===----------------------------------------------------------------------===//
+Value TargetInfo::atomic(OpBuilder &b, Location loc, Operation *op, Value ptr,
+                         ArrayRef<Value> values, Value pred,
+                         Type elemType) const {
+  llvm::report_fatal_error("atomics are not available on the " + getName() +
+                           " target");
+}
 
-LogicalResult mlir::triton::lowering::lowerToLLVM(ModuleOp module,
-                                                  const TargetInfo &target,
-                                                  int computeCapability,
-                                                  PatternHook extraPatterns) {
-  MLIRContext *ctx = module.getContext();
-  TargetInfo::Scope scope(target);
+void TargetInfo::incrementShared(OpBuilder &b, Location loc, Value pred,
+                                 Value address) const {
+  llvm::report_fatal_error("shared-memory atomics are not available on the " +
+                           getName() + " target");
+}
 
-  // Every tensor must have a layout the lowering understands.
-  WalkResult check = module.walk([&](Operation *op) {
-    for (Type t : op->getResultTypes())
-      if (auto tensor = dyn_cast<RankedTensorType>(t))
-        if (!triton::gpu::toLinearLayout(tensor)) {
-          op->emitError() << "cannot lower a tensor of type " << t
-                          << ": its encoding is not supported yet";
-          return WalkResult::interrupt();
-        }
-    return WalkResult::advance();
-  });
-  if (check.wasInterrupted())
-    return failure();
+LogicalResult
+TargetInfo::devicePrintf(RewriterBase &b, Location loc, ModuleOp module,
+                         Value format, ArrayRef<Value> args,
+                         llvm::DenseMap<Type, Value> &storage) const {
+  return emitError(loc) << "tt.print is not supported by the " << getName()
+                        << " backend";
+}
 
-  ModuleAxisInfoAnalysis axisInfo(module);
-  LoweringContext lc;
-  lc.axisInfo = &axisInfo;
-  lc.target = &target;
-  lc.numWarps = triton::gpu::maybeLookupNumWarps(module).value_or(4);
-  lc.threadsPerWarp =
-      triton::gpu::maybeLookupThreadsPerWarp(module).value_or(32);
-  lc.computeCapability = computeCapability;
-  // Shared memory is laid out by allocate-shared-memory (the pipelines run
-  // it); a module that did not go through it is allocated here.
-  if (!module->hasAttr("ttg.shared") && failed(allocateSharedMemory(module)))
-    return failure();
-  if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared"))
-    lc.sharedBytes = shared.getInt();
-
-  LowerToLLVMOptions options(ctx);
-  TritonGPUToLLVMTypeConverter tc(ctx, options);
-  RewritePatternSet patterns(ctx);
-  populateFuncOpToLLVMPatterns(tc, patterns, lc);
-  populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
-  populateMemoryOpToLLVMPatterns(tc, patterns, lc);
-  populateViewOpToLLVMPatterns(tc, patterns, lc);
-  populateReduceOpToLLVMPatterns(tc, patterns, lc);
-  populateScanOpToLLVMPatterns(tc, patterns, lc);
-  populateShapeOpToLLVMPatterns(tc, patterns, lc);
-  if (target.isNVIDIA()) {
-    // Written as inline PTX and CUDA's vprintf.
-    populateAtomicOpToLLVMPatterns(tc, patterns, lc);
-    populatePrintOpToLLVMPatterns(tc, patterns, lc);
-  }
-  arith::populateArithToLLVMConversionPatterns(tc, patterns);
-  // Math: the target's own patterns (which pick between LLVM intrinsics and
-  // its device library).
-  target.populatePatterns(tc, patterns, lc);
-  if (extraPatterns)
-    extraPatterns(tc, patterns, lc);
-  cf::populateControlFlowToLLVMConversionPatterns(tc, patterns);
-  ub::populateUBToLLVMConversionPatterns(tc, patterns);
-
-  ConversionTarget legal(*ctx);
-  legal.addLegalDialect<LLVM::LLVMDialect>();
-  target.addLegalDialects(legal);
-  legal.addLegalOp<ModuleOp>();
-  legal.markUnknownOpDynamicallyLegal([](Operation *) { return false; });
-  if (failed(applyFullConversion(module, legal, std::move(patterns))))
-    return failure();
-
-  // allocate-shared-memory may have sized shared memory already; the
-  // lowering's own high-water mark can only add to it.
-  int64_t sharedBytes = lc.sharedBytes;
-  if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.shared"))
-    sharedBytes = std::max<int64_t>(sharedBytes, attr.getInt());
-  if (failed(target.finalizeModule(module, sharedBytes)))
-    return failure();
-  module->setAttr("ttg.shared",
-                  IntegerAttr::get(IntegerType::get(ctx, 32), sharedBytes));
-  return success();
+LogicalResult TargetInfo::assertFail(RewriterBase &b, Location loc,
+                                     ModuleOp module, StringRef message,
+                                     StringRef file, unsigned line,
+                                     StringRef function) const {
+  return emitError(loc) << "tt.assert is not supported by the " << getName()
+                        << " backend";
 }

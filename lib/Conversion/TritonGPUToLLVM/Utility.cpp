@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -75,19 +75,20 @@ Value mlir::triton::lowering::i32Const(OpBuilder &b, Location loc, int64_t v) {
                                   b.getI32IntegerAttr(int32_t(v)));
 }
 
-Value mlir::triton::lowering::threadId(OpBuilder &b, Location loc) {
-  return TargetInfo::current().threadIdX(b, loc);
+Value mlir::triton::lowering::threadId(OpBuilder &b, Location loc,
+                                       const LoweringContext &lc) {
+  return lc.target->threadIdX(b, loc);
 }
 
 Value mlir::triton::lowering::laneId(OpBuilder &b, Location loc,
                                      const LoweringContext &lc) {
-  return LLVM::AndOp::create(b, loc, threadId(b, loc),
+  return LLVM::AndOp::create(b, loc, threadId(b, loc, lc),
                              i32Const(b, loc, lc.threadsPerWarp - 1));
 }
 
 Value mlir::triton::lowering::warpId(OpBuilder &b, Location loc,
                                      const LoweringContext &lc) {
-  Value tid = threadId(b, loc);
+  Value tid = threadId(b, loc, lc);
   unsigned shift = llvm::Log2_32(lc.threadsPerWarp);
   Value w = LLVM::LShrOp::create(b, loc, tid, i32Const(b, loc, shift));
   // Keep it in range for layouts written for fewer warps than launched.
@@ -196,8 +197,9 @@ Value mlir::triton::lowering::sharedBase(OpBuilder &b, Location loc,
                                    kName);
 }
 
-void mlir::triton::lowering::barrier(OpBuilder &b, Location loc) {
-  TargetInfo::current().barrier(b, loc);
+void mlir::triton::lowering::barrier(OpBuilder &b, Location loc,
+                                     const LoweringContext &lc) {
+  lc.target->barrier(b, loc);
 }
 
 Value mlir::triton::lowering::bitcastToInt(OpBuilder &b, Location loc, Value v) {
@@ -220,8 +222,8 @@ Value mlir::triton::lowering::bitcastFromInt(OpBuilder &b, Location loc,
 }
 
 Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
-                                      NVVM::ShflKind kind, Value laneOrOffset,
-                                      int clamp) {
+                                      ShuffleKind kind, Value laneOrOffset,
+                                      int clamp, const LoweringContext &lc) {
   Type type = v.getType();
   unsigned bits = isa<LLVM::LLVMPointerType>(type)
                       ? 64
@@ -234,8 +236,8 @@ Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
     Value lo = LLVM::TruncOp::create(b, loc, b.getI32Type(), i);
     Value hi = LLVM::TruncOp::create(b, loc, b.getI32Type(),
                                      LLVM::LShrOp::create(b, loc, i, c32));
-    lo = shuffle(b, loc, lo, kind, laneOrOffset, clamp);
-    hi = shuffle(b, loc, hi, kind, laneOrOffset, clamp);
+    lo = shuffle(b, loc, lo, kind, laneOrOffset, clamp, lc);
+    hi = shuffle(b, loc, hi, kind, laneOrOffset, clamp, lc);
     Value wide = LLVM::OrOp::create(
         b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
         LLVM::ShlOp::create(b, loc,
@@ -247,15 +249,16 @@ Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
   if (bits < 32)
     word = LLVM::ZExtOp::create(b, loc, b.getI32Type(), word);
   Value shuffled =
-      TargetInfo::current().shuffleI32(b, loc, word, kind, laneOrOffset, clamp);
+      lc.target->shuffleI32(b, loc, word, kind, laneOrOffset, clamp);
   if (bits < 32)
     shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
   return bitcastFromInt(b, loc, shuffled, type);
 }
 
 Value mlir::triton::lowering::shuffleXor(OpBuilder &b, Location loc, Value v,
-                                         int mask) {
-  return shuffle(b, loc, v, NVVM::ShflKind::bfly, i32Const(b, loc, mask), 0x1f);
+                                         int mask, const LoweringContext &lc) {
+  return shuffle(b, loc, v, ShuffleKind::Bfly, i32Const(b, loc, mask), 0x1f,
+                 lc);
 }
 
 SmallVector<int32_t>
@@ -286,26 +289,11 @@ Value mlir::triton::lowering::isRepresentative(OpBuilder &b, Location loc,
   return pred;
 }
 
-Value mlir::triton::lowering::inlineAsm(OpBuilder &b, Location loc,
-                                        Type resultType, ValueRange args,
-                                        StringRef text, StringRef constraints,
-                                        bool sideEffects) {
-  auto dialect = LLVM::AsmDialectAttr::get(b.getContext(),
-                                           LLVM::AsmDialect::AD_ATT);
-  if (resultType && isa<LLVM::LLVMVoidType>(resultType))
-    resultType = Type();
-  auto op = LLVM::InlineAsmOp::create(b, loc, resultType, args, text,
-                                      constraints, sideEffects,
-                                      /*is_align_stack=*/false,
-                                      LLVM::TailCallKind::None, dialect,
-                                      ArrayAttr());
-  return op.getNumResults() ? op.getResult(0) : Value();
-}
-
 void mlir::triton::lowering::predicatedSharedStore(OpBuilder &b, Location loc,
                                                    Value pred, Value addr,
-                                                   Value v) {
-  TargetInfo::current().storeShared(b, loc, pred, addr, v);
+                                                   Value v,
+                                                   const LoweringContext &lc) {
+  lc.target->storeShared(b, loc, pred, addr, v);
 }
 
 Value mlir::triton::lowering::linearize(OpBuilder &b, Location loc,

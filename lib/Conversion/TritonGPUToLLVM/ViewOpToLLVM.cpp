@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/SharedMemory.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"

@@ -1,4 +1,4 @@
-//===- Passes.h - TTGIR to the LLVM dialect ---------------------*- C++ -*-===//
+//===- Passes.h - shared memory before the LLVM lowering --------*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
@@ -10,12 +10,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-namespace LLVM {
-class LLVMDialect;
-}
-namespace NVVM {
-class NVVMDialect;
-}
 namespace triton::gpu {
 class TritonGPUDialect;
 }

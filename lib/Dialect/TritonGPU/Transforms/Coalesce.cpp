@@ -7,8 +7,8 @@
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "tt/Analysis/AxisInfo.h"
-#include "tt/Conversion/TritonToTritonGPU/Passes.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/DefaultLayouts.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Support/Debug.h"
 

@@ -6,9 +6,9 @@
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 
-#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -2,20 +2,23 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// The type converter, the facts every pattern is given (LoweringContext)
+// and the helpers the pattern families of the common lowering and of the
+// backends share: element (un)packing, thread coordinates, shuffles,
+// barriers, global strings.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef TT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
-#define TT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#ifndef TT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 
 #include "tt/Analysis/AxisInfo.h"
-#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
-
-#include "TargetInfo.h"
+#include "tt/Conversion/TritonGPUToLLVM/TargetInfo.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::triton::lowering {
@@ -30,8 +33,8 @@ public:
 /// Facts every pattern needs about the module being lowered.
 struct LoweringContext {
   ModuleAxisInfoAnalysis *axisInfo = nullptr;
-  /// The GPU being lowered for (see TargetInfo.h).
-  const TargetInfo *target = &getNVIDIATargetInfo();
+  /// The GPU being lowered for (see TargetInfo.h); lowerToLLVM sets it.
+  const TargetInfo *target = nullptr;
   int numWarps = 4;
   int threadsPerWarp = 32;
   int computeCapability = 90;
@@ -53,7 +56,7 @@ Value packLLElements(Location loc, const TypeConverter *converter,
                      Type tensorType);
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
-Value threadId(OpBuilder &b, Location loc);
+Value threadId(OpBuilder &b, Location loc, const LoweringContext &lc);
 Value laneId(OpBuilder &b, Location loc, const LoweringContext &lc);
 Value warpId(OpBuilder &b, Location loc, const LoweringContext &lc);
 
@@ -73,16 +76,17 @@ SmallVector<int> mapRegisters(const tt::LinearLayout &src,
 /// The base of the kernel's dynamic shared memory (addrspace 3).
 Value sharedBase(OpBuilder &b, Location loc, ModuleOp module);
 /// A CTA-wide barrier.
-void barrier(OpBuilder &b, Location loc);
+void barrier(OpBuilder &b, Location loc, const LoweringContext &lc);
 /// Butterfly shuffle of a 32-bit-or-smaller scalar across the warp.
-Value shuffleXor(OpBuilder &b, Location loc, Value v, int mask);
+Value shuffleXor(OpBuilder &b, Location loc, Value v, int mask,
+                 const LoweringContext &lc);
 
 /// A warp shuffle of any scalar (64-bit values travel as two halves, narrower
 /// ones widened to 32 bits): `kind` up/down take a lane delta, bfly an XOR
-/// mask, idx a source lane; `clamp` is PTX's c operand (0 for up, 0x1f
-/// otherwise).
-Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
-              Value laneOrOffset, int clamp);
+/// mask, idx a source lane; `clamp` is as TargetInfo::shuffleI32's (0 for
+/// up, 0x1f otherwise).
+Value shuffle(OpBuilder &b, Location loc, Value v, ShuffleKind kind,
+              Value laneOrOffset, int clamp, const LoweringContext &lc);
 
 /// Converts a scalar to/from an integer of the same width (for shuffles and
 /// inline assembly).
@@ -99,14 +103,10 @@ SmallVector<int32_t> registerCoord(const tt::LinearLayout &layout, unsigned r);
 Value isRepresentative(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
                        const LoweringContext &lc);
 
-/// An inline-PTX statement; a void `resultType` (or null) gives no result.
-Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange args,
-                StringRef text, StringRef constraints, bool sideEffects);
-
-/// `@pred st.shared.bN [addr], v`: a shared-memory store only the threads
-/// with `pred` set make.
+/// A shared-memory store only the threads with `pred` set make
+/// (TargetInfo::storeShared).
 void predicatedSharedStore(OpBuilder &b, Location loc, Value pred, Value addr,
-                           Value v);
+                           Value v, const LoweringContext &lc);
 
 /// Row-major offset of `coord` in a tensor of `shape` (i32 arithmetic).
 Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coord,
@@ -140,40 +140,6 @@ std::optional<SmallVector<std::pair<unsigned, unsigned>>> mapRegistersAcross(
     ArrayRef<tt::LinearLayout> srcs, const tt::LinearLayout &dst,
     function_ref<OperandCoord(ArrayRef<int32_t>)> mapCoord);
 
-/// Populates the pattern sets, one group per file.
-void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                         RewritePatternSet &patterns,
-                                         LoweringContext &lc);
-void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                    RewritePatternSet &patterns,
-                                    LoweringContext &lc);
-void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                  RewritePatternSet &patterns,
-                                  LoweringContext &lc);
-void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                    RewritePatternSet &patterns,
-                                    LoweringContext &lc);
-void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                  RewritePatternSet &patterns,
-                                  LoweringContext &lc);
-void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                    RewritePatternSet &patterns,
-                                    LoweringContext &lc);
-void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                  RewritePatternSet &patterns,
-                                  LoweringContext &lc);
-void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                   RewritePatternSet &patterns,
-                                   LoweringContext &lc);
-void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                   RewritePatternSet &patterns,
-                                   LoweringContext &lc);
-/// ttg.global_scratch_alloc: an address in the kernel's global-scratch
-/// argument (GlobalScratchAllocation.cpp).
-void populateGlobalScratchOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                           RewritePatternSet &patterns,
-                                           LoweringContext &lc);
-
 /// Lays out the per-program global scratch memory of `module` (what
 /// tritongpu-global-scratch-memory-allocation does): an offset on every
 /// ttg.global_scratch_alloc, the slice size and alignment on the module.
@@ -181,4 +147,4 @@ LogicalResult allocateGlobalScratchMemory(ModuleOp module);
 
 } // namespace mlir::triton::lowering
 
-#endif // TT_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#endif // TT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H

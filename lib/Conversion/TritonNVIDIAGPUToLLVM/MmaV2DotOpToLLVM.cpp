@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"

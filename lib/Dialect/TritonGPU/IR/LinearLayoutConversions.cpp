@@ -1,4 +1,4 @@
-//===- Layouts.cpp - ttg encodings as linear layouts ------------*- C++ -*-===//
+//===- LinearLayoutConversions.cpp - encodings as linear layouts *- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Conversion/TritonGPUToLLVM/Layouts.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/LinearLayout/AMDEncodings.h"

@@ -1,26 +1,40 @@
-//===- TritonGPUToLLVM.cpp - the convert-triton-gpu-to-llvm pass -*- C++ -*-===//
+//===- ConvertTritonGPUToLLVM.cpp - convert-triton-gpu-to-llvm ---*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// The NVIDIA lowering pass: the common lowering (lowerToLLVM) with the
+// NVIDIA TargetInfo, the shared-memory and global-scratch patterns and the
+// NVIDIA operations.
+//
 //===----------------------------------------------------------------------===//
 
-#include "tt/Conversion/TritonGPUToLLVM/Passes.h"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Passes.h"
 
-#include "SharedMemory.h"
-#include "TargetInfo.h"
-#include "Utility.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
-#include "tt/Conversion/TritonGPUToLLVM/Passes.h.inc"
+#include "tt/Conversion/TritonNVIDIAGPUToLLVM/Passes.h.inc"
 } // namespace mlir::triton
 
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
+
+void mlir::triton::lowering::populateTritonNVIDIAGPUToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
+    LoweringContext &lc) {
+  populateWarpGroupDotOpToLLVMPatterns(tc, patterns, lc);
+  populateAsyncCopyOpToLLVMPatterns(tc, patterns, lc);
+  populateMBarrierOpToLLVMPatterns(tc, patterns, lc);
+  populateMmaV2DotOpToLLVMPatterns(tc, patterns, lc);
+  populateLoadMatrixOpToLLVMPatterns(tc, patterns, lc);
+  populateTensormapOpToLLVMPatterns(tc, patterns, lc);
+  populateTMAOpToLLVMPatterns(tc, patterns, lc);
+}
 
 namespace {
 
@@ -44,9 +58,7 @@ public:
     auto nvidiaPatterns = [](TritonGPUToLLVMTypeConverter &tc,
                              RewritePatternSet &patterns, LoweringContext &lc) {
       populateSharedMemoryOpToLLVMPatterns(tc, patterns, lc);
-      populateTritonNvidiaGPUToLLVMPatterns(tc, patterns, lc);
-      populateTensormapOpToLLVMPatterns(tc, patterns, lc);
-      populateTMAOpToLLVMPatterns(tc, patterns, lc);
+      populateTritonNVIDIAGPUToLLVMPatterns(tc, patterns, lc);
       populateGlobalScratchOpToLLVMPatterns(tc, patterns, lc);
     };
     // Global scratch is laid out by its own pass (the pipeline runs it); a
@@ -54,7 +66,8 @@ public:
     if (!module->hasAttr("ttg.global_scratch_memory_size") &&
         failed(allocateGlobalScratchMemory(module)))
       return signalPassFailure();
-    if (failed(lowerToLLVM(module, getNVIDIATargetInfo(), cc, nvidiaPatterns)))
+    if (failed(lowerToLLVM(module, getNVIDIATargetInfo(cc), cc,
+                           nvidiaPatterns)))
       signalPassFailure();
   }
 };

@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TT_LIB_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
-#define TT_LIB_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
+#ifndef TT_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
+#define TT_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
 
-#include "Utility.h"
+#include "tt/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -30,27 +30,32 @@ namespace mlir::triton::lowering {
 // Scratch buffers
 //===----------------------------------------------------------------------===//
 
-/// Bytes of scratch shared memory the lowering of `op` needs (0: none). The
-/// allocation callback of `allocate-shared-memory`.
-int64_t getScratchBytes(Operation *op);
+/// Bytes of scratch shared memory the lowering of `op` needs (0: none) for
+/// `target` (null: no target, whose lowering takes no target-specific
+/// path); the target sizes its own operations. The allocation callback of
+/// `allocate-shared-memory`.
+int64_t getScratchBytes(Operation *op, const TargetInfo *target);
 
-/// Runs the allocation on `module`: `allocation.offset` on every buffer
-/// owner, `ttg.shared` on the module (what `allocate-shared-memory` does).
+/// Runs the allocation on `module` for the TargetInfo registered for its
+/// `ttg.target` (lookupModuleTargetInfo): `allocation.offset` on every
+/// buffer owner, `ttg.shared` on the module (what `allocate-shared-memory`
+/// does).
 LogicalResult allocateSharedMemory(ModuleOp module);
 
 /// Per-operation sizes; each lowering file defines its own.
-int64_t getConvertLayoutScratchBytes(gpu::ConvertLayoutOp op);
+int64_t getConvertLayoutScratchBytes(gpu::ConvertLayoutOp op,
+                                     const TargetInfo *target);
 int64_t getReduceScratchBytes(ReduceOp op);
 int64_t getScanScratchBytes(ScanOp op);
 int64_t getAtomicScratchBytes(Operation *op);
 int64_t getHistogramScratchBytes(HistogramOp op);
 int64_t getShapeOpScratchBytes(Operation *op);
-/// The shared staging copy of a `ttng.tensormap_create` descriptor.
-int64_t getTensormapCreateScratchBytes(Operation *op);
 
 /// The i32 shared-window address of `op`'s scratch buffer, checking that
-/// `bytes` fit in what was allocated for it; a diagnostic and failure when
-/// `allocate-shared-memory` did not run or sized it differently.
+/// `bytes` fit in what was allocated for it (sized for the module's
+/// registered target, as `allocate-shared-memory` does); a diagnostic and
+/// failure when `allocate-shared-memory` did not run or sized it
+/// differently.
 FailureOr<Value> scratchAddress(OpBuilder &b, Location loc, Operation *op,
                                 int64_t bytes);
 
@@ -62,7 +67,7 @@ FailureOr<SmallVector<Value>>
 exchangeThroughScratch(OpBuilder &b, Location loc, Operation *op,
                        Type elemType, int64_t numSlots,
                        ArrayRef<std::pair<Value, Value>> stores,
-                       ArrayRef<Value> loadOffsets);
+                       ArrayRef<Value> loadOffsets, const LoweringContext &lc);
 
 /// The i32 shared-window address of byte `offset` of the kernel's shared
 /// memory.
@@ -160,34 +165,6 @@ void storeMatrixChunks(OpBuilder &b, Location loc, Value base,
                        ArrayRef<int64_t> groupChunks, ArrayRef<Value> words,
                        const LoweringContext &lc);
 
-//===----------------------------------------------------------------------===//
-// Pattern groups
-//===----------------------------------------------------------------------===//
-
-/// local_alloc/dealloc/load/store, the memdesc views, async copies and
-/// their groups, barriers. Also teaches `tc` the descriptor and token types.
-void populateSharedMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                          RewritePatternSet &patterns,
-                                          LoweringContext &lc);
-/// convert_layout (registers, warp shuffles or shared memory).
-void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                           RewritePatternSet &patterns,
-                                           LoweringContext &lc);
-/// The ttng operations (wgmma, fences, mbarriers); defined in
-/// lib/Conversion/TritonNvidiaGPUToLLVM.
-void populateTritonNvidiaGPUToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                           RewritePatternSet &patterns,
-                                           LoweringContext &lc);
-/// TMA descriptors made on the device (tensormap_create, its fence,
-/// reinterpret_tensor_descriptor); teaches `tc` !tt.tensordesc.
-void populateTensormapOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns,
-                                       LoweringContext &lc);
-/// TMA copies between global and shared memory, and the store wait.
-void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                 RewritePatternSet &patterns,
-                                 LoweringContext &lc);
-
 } // namespace mlir::triton::lowering
 
-#endif // TT_LIB_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
+#endif // TT_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -31,8 +31,9 @@ Value barrierAddress(ConversionPatternRewriter &rewriter, Location loc,
 
 /// Thread 0 of the CTA, and `pred` when given.
 Value leaderPredicate(OpBuilder &b, Location loc, Value pred) {
-  Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                     threadId(b, loc), i32Const(b, loc, 0));
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value first = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid,
+                                     i32Const(b, loc, 0));
   return pred ? (Value)LLVM::AndOp::create(b, loc, first, pred) : first;
 }
 

@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -172,7 +172,8 @@ void forEachBox(OpBuilder &b, Location loc, const BoxPlan &plan,
   unsigned numBoxes = 1u << plan.numBoxesLog2;
   Value warp = warpId(b, loc, lc);
   // Warp-uniform for the compiler: the warp index read from lane 0.
-  warp = shuffle(b, loc, warp, NVVM::ShflKind::idx, i32Const(b, loc, 0), 0x1f);
+  warp = shuffle(b, loc, warp, ShuffleKind::Idx, i32Const(b, loc, 0), 0x1f,
+                 lc);
   Value elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
   Value base = pred ? (Value)LLVM::AndOp::create(b, loc, pred, elected)
                     : elected;

@@ -27,7 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -121,14 +121,14 @@ struct TensormapCreateOpConversion
     if (failed(scratch))
       return failure();
     // Other warps may still use these bytes (scratch space is shared).
-    barrier(b, loc);
+    barrier(b, loc, lc);
     Value staging = LLVM::AndOp::create(
         b, loc,
         LLVM::AddOp::create(b, loc, *scratch,
                             i32Const(b, loc, kTensormapBytes - 1)),
         i32Const(b, loc, -kTensormapBytes));
 
-    Value tid = threadId(b, loc);
+    Value tid = threadId(b, loc, lc);
     Value warp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
                                        i32Const(b, loc, 32));
     Value thread0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid,
@@ -194,15 +194,15 @@ struct TensormapFenceproxyAcquireOpConversion
     auto generic = LLVM::LLVMPointerType::get(b.getContext());
     if (ptr.getType() != generic)
       ptr = LLVM::AddrSpaceCastOp::create(b, loc, generic, ptr);
-    Value warp0 =
-        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
-                             threadId(b, loc), i32Const(b, loc, 32));
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value warp0 = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
+                                       i32Const(b, loc, 32));
     inlineAsm(b, loc, Type(), {warp0, toI64(b, loc, ptr)},
               "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;\n"
               "@$0 cp.async.bulk.commit_group;\n"
               "@$0 cp.async.bulk.wait_group.read 0;",
               "b,l", /*sideEffects=*/true);
-    barrier(b, loc);
+    NVVM::Barrier0Op::create(b, loc);
     rewriter.eraseOp(op);
     return success();
   }

@@ -37,7 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SharedMemory.h"
+#include "NVIDIAPatterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
@@ -273,8 +273,8 @@ struct WarpGroupDotOpConversion
     // index is read from lane 0 (all lanes are converged at a wgmma), which
     // tells ptxas it is warp-uniform: the descriptors are then computed in
     // uniform registers instead of being moved there before every wgmma.
-    Value warp = TargetInfo::current().shuffleI32(
-        rewriter, loc, warpId(rewriter, loc, lc), NVVM::ShflKind::idx,
+    Value warp = lc.target->shuffleI32(
+        rewriter, loc, warpId(rewriter, loc, lc), ShuffleKind::Idx,
         i32Const(rewriter, loc, 0), 0x1f);
     auto runtimeOffset = [&](const OperandDesc &d) -> std::pair<Value, int64_t> {
       Value acc32;
@@ -523,28 +523,9 @@ struct FenceAsyncSharedOpConversion
 
 } // namespace
 
-namespace mlir::triton::lowering {
-void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                       RewritePatternSet &patterns,
-                                       LoweringContext &lc);
-void populateMBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                      RewritePatternSet &patterns,
-                                      LoweringContext &lc);
-void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                      RewritePatternSet &patterns,
-                                      LoweringContext &lc);
-void populateLoadMatrixOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                        RewritePatternSet &patterns,
-                                        LoweringContext &lc);
-
-void populateTritonNvidiaGPUToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
-                                           RewritePatternSet &patterns,
-                                           LoweringContext &lc) {
+void mlir::triton::lowering::populateWarpGroupDotOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
+    LoweringContext &lc) {
   patterns.add<WarpGroupDotOpConversion>(tc, lc);
   patterns.add<WarpGroupDotWaitOpConversion, FenceAsyncSharedOpConversion>(tc);
-  populateAsyncCopyOpToLLVMPatterns(tc, patterns, lc);
-  populateMBarrierOpToLLVMPatterns(tc, patterns, lc);
-  populateMmaV2DotOpToLLVMPatterns(tc, patterns, lc);
-  populateLoadMatrixOpToLLVMPatterns(tc, patterns, lc);
 }
-} // namespace mlir::triton::lowering

@@ -1,11 +1,15 @@
-//===- Layouts.h - ttg encodings as linear layouts --------------*- C++ -*-===//
+//===- LinearLayoutConversions.h - encodings as linear layouts -*- C++ -*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// The bridge from the ttg encoding attributes to the linear-layout library
+// (lib/LinearLayout): layout IR, used by the transforms that reason about
+// where elements live, by the LLVM lowerings and by the HTML report.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef TT_CONVERSION_TRITONGPUTOLLVM_LAYOUTS_H
-#define TT_CONVERSION_TRITONGPUTOLLVM_LAYOUTS_H
+#ifndef TT_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H
+#define TT_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H
 
 #include "tt/LinearLayout/LinearLayout.h"
 
@@ -29,4 +33,4 @@ inline std::optional<tt::LinearLayout> toLinearLayout(RankedTensorType type) {
 
 } // namespace mlir::triton::gpu
 
-#endif // TT_CONVERSION_TRITONGPUTOLLVM_LAYOUTS_H
+#endif // TT_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H
