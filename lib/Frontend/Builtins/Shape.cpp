@@ -63,34 +63,43 @@ static std::optional<DimsCall> readDims(CodeGen &cg, const BuiltinCall &c) {
   return out;
 }
 
-/// tl.reshape and tl.view.
-static VR reshape(CodeGen &cg, const BuiltinCall &c) {
+/// readDims, with the dimensions read as a block shape.
+static std::optional<DimsCall> readShape(CodeGen &cg, const BuiltinCall &c,
+                                         SmallVector<int64_t, 4> &shape) {
   auto d = readDims(cg, c);
   if (!d)
     return std::nullopt;
-  auto shape = constShape(cg, Val::ofTuple(d->dims), c.name, cg.errLoc);
-  if (!shape)
+  auto s = constShape(cg, Val::ofTuple(d->dims), c.name, cg.errLoc);
+  if (!s)
+    return std::nullopt;
+  shape = *s;
+  return d;
+}
+
+/// tl.reshape and tl.view.
+static VR reshape(CodeGen &cg, const BuiltinCall &c) {
+  SmallVector<int64_t, 4> shape;
+  auto d = readShape(cg, c, shape);
+  if (!d)
     return std::nullopt;
   const Val &x = d->x;
-  TType t{x.ty.elt, *shape};
+  TType t{x.ty.elt, shape};
   if (t.numel() != x.ty.numel())
     return cg.error(c.name + "(): cannot reshape a tensor of " +
                     std::to_string(x.ty.numel()) + " elements into shape " +
-                    shapeStr(*shape));
+                    shapeStr(shape));
   if (!x.ty.isBlock())
-    return cg.broadcastTo(x, *shape);
+    return cg.broadcastTo(x, shape);
   Value v = tr::ReshapeOp::create(cg.b, cg.loc, t.shape, x.v, d->canReorder);
   return Val::ofTensor(v, t);
 }
 
 static VR broadcastTo(CodeGen &cg, const BuiltinCall &c) {
-  auto d = readDims(cg, c);
+  SmallVector<int64_t, 4> shape;
+  auto d = readShape(cg, c, shape);
   if (!d)
     return std::nullopt;
-  auto shape = constShape(cg, Val::ofTuple(d->dims), c.name, cg.errLoc);
-  if (!shape)
-    return std::nullopt;
-  return cg.broadcastTo(d->x, *shape);
+  return cg.broadcastTo(d->x, shape);
 }
 
 /// tl.trans (all dimensions reversed when none are given) and tl.permute.
