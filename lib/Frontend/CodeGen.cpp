@@ -1144,6 +1144,77 @@ bool CodeGen::staticFor(const Stmt &s, const std::vector<Val> &args) {
   return true;
 }
 
+namespace {
+/// The bounds of a dynamic for loop, cast to the induction variable's type.
+struct LoopBounds {
+  Val lb, ub, st;
+  DType ivType;
+  /// A negative constant step: the loop runs from ub down (lb and ub
+  /// swapped, the step negated).
+  bool negativeStep = false;
+};
+} // namespace
+
+/// Reads range(...) / tl.range(...) arguments as scalar integers promoted
+/// to one type.
+static std::optional<LoopBounds>
+loopBounds(CodeGen &cg, const std::vector<Val> &args, const SrcLoc &where) {
+  Val start, end, step;
+  if (!rangeBounds(args, start, end, step))
+    return cg.error(where, "range takes 1 to 3 arguments"), std::nullopt;
+  bool negativeStep = false;
+  if (step.kind == Val::Int && step.i < 0) {
+    step.i = -step.i;
+    negativeStep = true;
+    std::swap(start, end);
+  }
+  if (step.kind == Val::Int && step.i == 0)
+    return cg.error(where, "range step must not be zero"), std::nullopt;
+  VR lb = cg.toTensor(start), ub = lb ? cg.toTensor(end) : std::nullopt,
+     st = ub ? cg.toTensor(step) : std::nullopt;
+  if (!st)
+    return std::nullopt;
+  for (const Val *v : {&*lb, &*ub, &*st})
+    if (v->ty.isBlock() || !v->ty.elt.isInt())
+      return cg.error(where, "for loop bounds and step must be integer "
+                             "scalars, got " +
+                                 v->describe()),
+             std::nullopt;
+  // The induction variable's type: integer promotion of the three.
+  DType ivType = integerPromote(integerPromote(lb->ty.elt, ub->ty.elt),
+                                st->ty.elt);
+  lb = cg.cast(*lb, ivType);
+  ub = lb ? cg.cast(*ub, ivType) : std::nullopt;
+  st = ub ? cg.cast(*st, ivType) : std::nullopt;
+  if (!st)
+    return std::nullopt;
+  return LoopBounds{*lb, *ub, *st, ivType, negativeStep};
+}
+
+/// The tl.range keywords that become attributes of the scf.for.
+static void setLoopAttributes(CodeGen &cg, scf::ForOp forOp,
+                              const llvm::StringMap<Val> &kwargs) {
+  auto intAttr = [&](const char *kw, const char *attr) {
+    auto it = kwargs.find(kw);
+    if (it != kwargs.end() && it->second.kind == Val::Int)
+      forOp->setAttr(attr, cg.b.getI32IntegerAttr(it->second.i));
+  };
+  auto unitAttr = [&](const char *kw, const char *attr) {
+    auto it = kwargs.find(kw);
+    if (it != kwargs.end()) {
+      std::optional<bool> t = cg.constTruth(it->second);
+      if (t && *t)
+        forOp->setAttr(attr, cg.b.getUnitAttr());
+    }
+  };
+  intAttr("num_stages", "tt.num_stages");
+  intAttr("loop_unroll_factor", "tt.loop_unroll_factor");
+  unitAttr("disallow_acc_multi_buffer", "tt.disallow_acc_multi_buffer");
+  unitAttr("flatten", "tt.flatten");
+  unitAttr("warp_specialize", "tt.warp_specialize");
+  unitAttr("disable_licm", "tt.disable_licm");
+}
+
 bool CodeGen::visitFor(const Stmt &s) {
   const Expr &iter = *s.value;
   if (iter.kind != ExprKind::Call)
@@ -1194,42 +1265,12 @@ bool CodeGen::visitFor(const Stmt &s) {
                                  kv.getKey().str() + "' to " +
                                  (isPy ? "range" : "tl.range")),
              false;
-  Val start, end, step;
-  if (!rangeBounds(args, start, end, step))
-    return error(iter.loc, "range takes 1 to 3 arguments"), false;
-  bool negativeStep = false;
-  if (step.kind == Val::Int && step.i < 0) {
-    step.i = -step.i;
-    negativeStep = true;
-    std::swap(start, end);
-  }
-  if (step.kind == Val::Int && step.i == 0)
-    return error(iter.loc, "range step must not be zero"), false;
-  VR lb = toTensor(start), ub = lb ? toTensor(end) : std::nullopt,
-     st = ub ? toTensor(step) : std::nullopt;
-  if (!st)
+  auto bounds = loopBounds(*this, args, iter.loc);
+  if (!bounds)
     return false;
-  for (const Val *v : {&*lb, &*ub, &*st})
-    if (v->ty.isBlock() || !v->ty.elt.isInt())
-      return error(iter.loc, "for loop bounds and step must be integer "
-                             "scalars, got " +
-                                 v->describe()),
-             false;
-  // The induction variable's type: integer promotion of the three.
-  auto promote = [](DType a, DType c) {
-    unsigned ab = a.bits(), cb = c.bits();
-    if (a.isSigned() == c.isSigned())
-      return ab > cb ? a : c;
-    if (a.isUnsigned())
-      return ab >= cb ? a : c;
-    return cb >= ab ? c : a;
-  };
-  DType ivType = promote(promote(lb->ty.elt, ub->ty.elt), st->ty.elt);
-  lb = cast(*lb, ivType);
-  ub = lb ? cast(*ub, ivType) : std::nullopt;
-  st = ub ? cast(*st, ivType) : std::nullopt;
-  if (!st)
-    return false;
+  VR lb = bounds->lb, ub = bounds->ub;
+  DType ivType = bounds->ivType;
+  bool negativeStep = bounds->negativeStep;
   const Expr &target = *s.targets[0];
   if (target.kind != ExprKind::Name)
     return error(target.loc, "the loop variable must be a name"), false;
@@ -1252,26 +1293,9 @@ bool CodeGen::visitFor(const Stmt &s) {
     inits.push_back(fs->lscope[n].v);
     ttypes.push_back(fs->lscope[n].ty);
   }
-  auto forOp = scf::ForOp::create(b, forLoc, lb->v, ub->v, st->v, inits);
-  auto intAttr = [&](const char *kw, const char *attr) {
-    auto it = kwargs.find(kw);
-    if (it != kwargs.end() && it->second.kind == Val::Int)
-      forOp->setAttr(attr, b.getI32IntegerAttr(it->second.i));
-  };
-  auto unitAttr = [&](const char *kw, const char *attr) {
-    auto it = kwargs.find(kw);
-    if (it != kwargs.end()) {
-      std::optional<bool> t = constTruth(it->second);
-      if (t && *t)
-        forOp->setAttr(attr, b.getUnitAttr());
-    }
-  };
-  intAttr("num_stages", "tt.num_stages");
-  intAttr("loop_unroll_factor", "tt.loop_unroll_factor");
-  unitAttr("disallow_acc_multi_buffer", "tt.disallow_acc_multi_buffer");
-  unitAttr("flatten", "tt.flatten");
-  unitAttr("warp_specialize", "tt.warp_specialize");
-  unitAttr("disable_licm", "tt.disable_licm");
+  auto forOp =
+      scf::ForOp::create(b, forLoc, lb->v, ub->v, bounds->st.v, inits);
+  setLoopAttributes(*this, forOp, kwargs);
 
   ScopeMap liveins = fs->lscope;
   ScopeMap prevDefs = fs->localDefs;

@@ -1,13 +1,14 @@
 //===- CodeGen.h - internals of the Python-to-TTIR generator ----*- C++ -*-===//
-//-*-===//
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // Values of the kernel language as the code generator sees them (Python
 // constants, dtypes, tuples, tensors with their Triton dtype, functions),
 // and the CodeGen class: CodeGen.cpp walks statements and expressions,
-// Semantic.cpp implements typing, casts, broadcasting and the
-// triton.language builtins, following upstream's semantics.
+// Types.cpp maps dtypes to MLIR types, Semantic.cpp implements typing,
+// casts and broadcasting, Attributes.cpp resolves `x.attr` and
+// `module.name`, and Builtins/ the triton.language builtins (one table,
+// Builtins/Builtins.h), following upstream's semantics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,6 +233,16 @@ struct Val {
   std::string describe() const;
 };
 
+/// A Python number (int, float or bool) as a double.
+inline double asDouble(const Val &v) {
+  return v.kind == Val::Float ? v.f : v.kind == Val::Int ? (double)v.i : v.b;
+}
+
+/// `[1024, 64]`, for messages.
+std::string shapeStr(llvm::ArrayRef<int64_t> shape);
+/// A shape as a Python tuple of ints (`x.shape`).
+Val shapeTuple(llvm::ArrayRef<int64_t> shape);
+
 /// Positional and keyword arguments of a call, after evaluation.
 struct CallArgs {
   std::vector<Val> args;
@@ -316,7 +327,7 @@ public:
   void setLoc(const SrcLoc &loc);
 
   //===--------------------------------------------------------------------===//
-  // Types and constants (Semantic.cpp)
+  // Types and constants (Types.cpp)
   //===--------------------------------------------------------------------===//
 
   mlir::Type irType(const DType &d);
@@ -349,13 +360,19 @@ public:
   VR where(const Val &cond, const Val &x, const Val &y);
   /// Truthiness of a compile-time value (for constexpr `if`).
   std::optional<bool> constTruth(const Val &v);
+
+  //===--------------------------------------------------------------------===//
+  // Names and builtins (Attributes.cpp, Builtins/)
+  //===--------------------------------------------------------------------===//
+
   /// Calls a triton.language function (or a method of a tensor / dtype
-  /// when `self` is set).
+  /// when `self` is set), dispatched on the table of Builtins/Builtins.h.
   VR callBuiltin(const std::string &name, CallArgs &call, const Val *self);
   /// Reads `x.dtype`, `x.shape`, `dtype.element_ty`, ...
   VR attribute(const Val &obj, const std::string &name);
-  /// Tensor descriptors: tl.make_tensor_descriptor and a descriptor's
-  /// load/store (also as tl.load_tensor_descriptor/store_tensor_descriptor).
+  /// Tensor descriptors (Builtins/Descriptors.cpp): tl.make_tensor_descriptor
+  /// and a descriptor's load/store (also as tl.load_tensor_descriptor /
+  /// store_tensor_descriptor).
   VR makeTensorDescriptor(const Val &base, const Val &shape, const Val &strides,
                           const Val &blockShape, const Val *padding);
   VR descriptorLoad(const Val &desc, const Val &offsets);
@@ -363,7 +380,8 @@ public:
   /// Resolves `module.attr` (triton.language.load, tl.float16, ...).
   VR moduleAttribute(const std::string &path, const std::string &name);
 
-  /// Reduction / scan with a combine callback building the region body.
+  /// Reduction / scan with a combine callback building the region body
+  /// (Builtins/Reduce.cpp).
   using Combine = std::function<std::optional<llvm::SmallVector<mlir::Value>>(
       llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs)>;
   VR reduce(std::vector<Val> inputs, std::optional<int> axis, bool keepDims,
@@ -435,6 +453,26 @@ private:
   std::optional<std::vector<std::string>>
   dryRunLoopBody(const std::function<bool()> &body, const SrcLoc &where);
 };
+
+/// The two operands of a tensor operator after promotion and broadcasting.
+struct Operands {
+  Val l, r;
+};
+
+/// Upstream's operand check of a binary operator `op`: pointers only where
+/// allowed, promotion to the computation type when `arithmetic`, then
+/// broadcasting (Semantic.cpp).
+std::optional<Operands> typeCheck(CodeGen &cg, const Val &l, const Val &r,
+                                  bool allowLhsPtr, bool allowRhsPtr,
+                                  bool arithmetic, bool divOrMod,
+                                  llvm::StringRef op);
+
+/// Upstream's promotion of two integer dtypes: the wider, and at equal
+/// widths the unsigned one (Semantic.cpp).
+DType integerPromote(DType a, DType c);
+
+/// A zero of `elt` with `shape` (a splat of a scalar constant).
+mlir::Value zerosOf(CodeGen &cg, DType elt, llvm::ArrayRef<int64_t> shape);
 
 /// Evaluates the RAII "location of the node being visited" rule: on entry
 /// the node's position becomes the current location; on exit it is again
