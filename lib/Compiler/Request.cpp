@@ -61,14 +61,16 @@ std::string CompileRequest::getTarget() const {
 }
 
 std::vector<std::string> CompileRequest::toTranslateArgs() const {
-  std::vector<std::string> args = {"--target", getTarget(),
-                                   std::string("--emit=") + getEmitName(emit)};
+  // The order tt-run and tt-tune have always logged: target and options,
+  // what to emit, the input, then where the outputs go.
+  std::vector<std::string> args = {"--target", getTarget()};
   if (numWarps > 0)
     args.insert(args.end(), {"--num-warps", std::to_string(numWarps)});
   if (numStages > 0)
     args.insert(args.end(), {"--num-stages", std::to_string(numStages)});
   if (numCtas > 0)
     args.insert(args.end(), {"--num-ctas", std::to_string(numCtas)});
+  args.push_back(std::string("--emit=") + getEmitName(emit));
   if (!signature.empty())
     args.push_back("--signature=" + signature);
   for (const std::string &d : defines)
@@ -83,15 +85,15 @@ std::vector<std::string> CompileRequest::toTranslateArgs() const {
     args.push_back("-O" + std::to_string(optLevel));
   if (skipTTIRStage)
     args.push_back("--no-ttir-stage");
-  if (noMetadata)
-    args.push_back("--no-metadata");
-  else if (!metadata.empty())
-    args.insert(args.end(), {"--metadata", metadata});
-  if (!output.empty())
-    args.insert(args.end(), {"-o", output});
   // An input named like an option (`-o.ttir`) stays a file name.
   args.push_back(!input.empty() && input[0] == '-' && input != "-"
                      ? "./" + input
                      : input);
+  if (!output.empty())
+    args.insert(args.end(), {"-o", output});
+  if (noMetadata)
+    args.push_back("--no-metadata");
+  else if (!metadata.empty())
+    args.insert(args.end(), {"--metadata", metadata});
   return args;
 }
