@@ -29,6 +29,7 @@ import glob
 import json
 import os
 import statistics
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -380,6 +381,8 @@ def run_case(case, compiler, args, scratch, tools, site):
     env = dict(os.environ)
     env.update(TRITON_CACHE_DIR=os.path.join(work, "triton"), TORCHINDUCTOR_CACHE_DIR=os.path.join(work, "inductor"))
     env.pop("TRITON_TT_FALLBACK", None)
+    if args.fallback:
+        env["TRITON_TT_FALLBACK"] = "1"
     if compiler == "tt":
         env.update(TRITON_TT="1", TT_TOOLS_DIR=tools, TT_TRITON_LOG=os.path.join(work, "tt.log"),
                    PYTHONPATH=os.pathsep.join([site] + [p for p in [env.get("PYTHONPATH")] if p]))
@@ -401,6 +404,9 @@ def run_case(case, compiler, args, scratch, tools, site):
             statuses = [json.loads(line).get("status") for line in f if line.strip()]
         result["log_ok"] = statuses.count("ok")
         result["log_other"] = len(statuses) - statuses.count("ok")
+        if args.logs:
+            os.makedirs(args.logs, exist_ok=True)
+            shutil.copy(log, os.path.join(args.logs, f"{case}.tt.log"))
     return result
 
 
@@ -431,6 +437,9 @@ def main(argv=None):
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=900, help="seconds per case and compiler")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--fallback", action="store_true",
+                        help="TRITON_TT_FALLBACK=1: kernels tt refuses go to upstream's compiler (and the log)")
+    parser.add_argument("--logs", help="copy each tt run's TT_TRITON_LOG here as CASE.tt.log")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:

@@ -284,6 +284,8 @@ class Compilation:
             record["kind"] = error.kind
             record["message"] = error.first_line()
             record["diagnostic"] = error.diagnostic
+            if getattr(error, "workdir", None):
+                record["workdir"] = error.workdir
         if diagnostic is not None:
             record["diagnostic"] = diagnostic
         if self.by_upstream:

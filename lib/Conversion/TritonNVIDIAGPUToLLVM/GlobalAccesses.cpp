@@ -26,6 +26,32 @@ unsigned memoryBits(Type elem) {
   return std::max(8u, elem.getIntOrFloatBitWidth());
 }
 
+/// How a vector of `totalBits` made of `elemBits`-bit elements travels: in
+/// words of 32 bits (several small elements packed per word), of the whole
+/// vector when it is narrower, or of one element when elements are wider
+/// (64-bit integers, doubles and pointers go in 64-bit registers: `.b64`).
+struct WordShape {
+  unsigned bits;      // bits per word
+  unsigned count;     // words per access
+  std::string reg;    // inline-asm register class of one word
+  std::string width;  // PTX type suffix of one word
+  Type asmType;       // the LLVM type a word has in the inline asm
+};
+
+WordShape wordShape(OpBuilder &b, unsigned elemBits, unsigned totalBits) {
+  WordShape s;
+  s.bits = std::max(elemBits, std::min(totalBits, 32u));
+  s.count = totalBits / s.bits;
+  switch (s.bits) {
+  case 64: s.reg = "l"; s.width = "b64"; break;
+  case 32: s.reg = "r"; s.width = "b32"; break;
+  case 16: s.reg = "h"; s.width = "b16"; break;
+  default: s.reg = "h"; s.width = "b8"; break; // bytes in 16-bit registers
+  }
+  s.asmType = b.getIntegerType(s.bits == 8 ? 16 : s.bits);
+  return s;
+}
+
 std::string cacheSuffix(CacheModifier cache) {
   switch (cache) {
   case CacheModifier::CA: return ".ca";
@@ -107,14 +133,12 @@ SmallVector<Value> NVIDIATargetInfo::loadGlobal(
     unsigned vec, Value pred, ArrayRef<Value> others,
     const GlobalAccess &access) const {
   unsigned elemBits = memoryBits(elemType);
-  unsigned totalBits = vec * elemBits;
-  unsigned wordBits = totalBits >= 32 ? 32 : totalBits;
-  unsigned numWords = totalBits / wordBits;
-  std::string regClass = wordBits == 32 ? "r" : wordBits == 16 ? "h" : "c";
-  if (wordBits == 8)
-    regClass = "h"; // Bytes travel in 16-bit registers.
-  Type asmWordType = rewriter.getIntegerType(wordBits == 8 ? 16 : wordBits);
-  std::string width = wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "u8";
+  WordShape shape = wordShape(rewriter, elemBits, vec * elemBits);
+  unsigned wordBits = shape.bits, numWords = shape.count;
+  const std::string &regClass = shape.reg;
+  Type asmWordType = shape.asmType;
+  // A byte is loaded zero-extended into its 16-bit register.
+  std::string width = wordBits == 8 ? "u8" : shape.width;
 
   // Assemble: outputs, address, (other words), (predicate).
   std::string text, constraints;
@@ -133,7 +157,9 @@ SmallVector<Value> NVIDIATargetInfo::loadGlobal(
           w = LLVM::ZExtOp::create(rewriter, loc, asmWordType, w);
     }
     for (unsigned w = 0; w < numWords; ++w) {
-      std::string mov = wordBits == 32 ? "mov.u32" : "mov.u16";
+      std::string mov = wordBits == 64   ? "mov.u64"
+                        : wordBits == 32 ? "mov.u32"
+                                         : "mov.u16";
       if (!otherWords.empty()) {
         text += mov + " $" + std::to_string(w) + ", $" +
                 std::to_string(argIdx) + ";\n\t";
@@ -189,12 +215,9 @@ void NVIDIATargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
                                    Value mask, Value representative,
                                    const GlobalAccess &access) const {
   unsigned elemBits = memoryBits(elems[0].getType());
-  unsigned vec = elems.size();
-  unsigned totalBits = vec * elemBits;
-  unsigned wordBits = totalBits >= 32 ? 32 : totalBits;
-  unsigned numWords = totalBits / wordBits;
-  std::string regClass = wordBits == 32 ? "r" : "h";
-  std::string width = wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "b8";
+  WordShape shape = wordShape(rewriter, elemBits, elems.size() * elemBits);
+  unsigned wordBits = shape.bits, numWords = shape.count;
+  const std::string &regClass = shape.reg, &width = shape.width;
 
   SmallVector<Value> words = packWords(rewriter, loc, elems, elemBits,
                                        wordBits);
