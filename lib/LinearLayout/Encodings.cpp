@@ -459,8 +459,10 @@ tt::nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape,
   size_t rank = shape.size();
   if (rank == 0)
     return reject("nvmma_shared needs rank >= 1");
-  if (p.transposed && rank != 2)
-    return reject("transposed nvmma_shared is supported for rank 2 only");
+  // One dimension is laid out in order, whatever `transposed` says (upstream
+  // marks its unswizzled 1-D TMA buffers transposed).
+  if (p.transposed && rank > 2)
+    return reject("transposed nvmma_shared is supported for rank 1 and 2 only");
   CGALayout cga = p.cga.value_or(CGALayout::single(rank));
   SmallVector<int64_t, 4> perCTA = getShapePerCTA(cga, shape);
   SmallVector<LinearLayout::DimSize, 4> perCTADims = standardOutDims(perCTA);

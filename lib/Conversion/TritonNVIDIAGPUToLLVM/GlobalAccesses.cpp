@@ -5,7 +5,7 @@
 // The NVIDIA TargetInfo's global loads and stores (predicated
 // `ld.global` / `st.global` vectors of up to four 32-bit words, with the
 // cache and eviction hints of the op, masked-off lanes taking `other`) and
-// atomics (`atom.<sem>.<scope>.global.<op>.<type>`, `red.shared.add.u32`
+// atomics (`atom.global.<scope>.<sem>.<op>.<type>`, CAS as `atom.<sem>.<scope>.global.cas`, `red.shared.add.u32`
 // for histograms), as upstream Triton writes them.
 //
 //===----------------------------------------------------------------------===//
@@ -384,8 +384,10 @@ std::string atomInstruction(Operation *op, Type elemType, int cc) {
     std::string why;
     FailureOr<std::string> suffix =
         rmwSuffix(rmw.getAtomicRmwOp(), elemType, cc, why);
-    return "atom" + semanticSuffix(rmw.getSem()) +
-           scopeSuffix(rmw.getScope()) + ".global" + *suffix;
+    // Upstream's spelling, which its tests look for in the PTX:
+    // atom.global.<scope>.<sem>.<op>.<type> (ptxas takes either order).
+    return "atom.global" + scopeSuffix(rmw.getScope()) +
+           semanticSuffix(rmw.getSem()) + *suffix;
   }
   auto cas = cast<AtomicCASOp>(op);
   return "atom" + semanticSuffix(cas.getSem()) + scopeSuffix(cas.getScope()) +

@@ -29,6 +29,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/Transforms/TMAUtilities.h"
 #include "tt/LinearLayout/LayoutUtils.h"
 
 using namespace mlir;
@@ -66,18 +67,20 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
   if (buffer.getAllocShape().take_back(rank) != buffer.getShape())
     return op->emitError() << "cannot lower a TMA copy into a view inside a "
                               "larger buffer (memdesc_subslice)";
-  auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(buffer.getEncoding());
-  if (!nvmma || nvmma.getTransposed() || nvmma.getFp4Padded())
+  if (!ttng::isTMACompatibleEncoding(buffer.getEncoding(), block))
     return op->emitError() << "cannot lower a TMA copy into " << buffer
-                           << ": only non-transposed #ttg.nvmma_shared "
-                              "buffers are supported";
+                           << ": only untransposed #ttg.nvmma_shared and "
+                              "unswizzled #ttg.swizzled_shared buffers are "
+                              "supported";
+  auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(buffer.getEncoding());
+  unsigned swizzleBytes = nvmma ? nvmma.getSwizzlingByteWidth() : 0;
   unsigned elemBits = buffer.getElementType().getIntOrFloatBitWidth();
   unsigned elemBytes = getSharedElementBytes(buffer.getElementType());
   BoxPlan plan;
   for (unsigned d = 0; d < rank; ++d) {
     int64_t limit = 256;
-    if (d == rank - 1 && nvmma.getSwizzlingByteWidth() != 0)
-      limit = nvmma.getSwizzlingByteWidth() * 8 / elemBits;
+    if (d == rank - 1 && swizzleBytes != 0)
+      limit = swizzleBytes * 8 / elemBits;
     plan.box.push_back(std::min<int64_t>(shape[d], limit));
     plan.numBoxes.push_back(shape[d] / plan.box.back());
   }

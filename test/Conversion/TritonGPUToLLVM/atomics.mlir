@@ -6,7 +6,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @fadd(
-  // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.acq_rel.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i32, i1) -> i32
+  // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09@$3 atom.global.gpu.acq_rel.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i32, i1) -> i32
   // CHECK: %[[W:.*]] = llvm.or %{{.*}}, %[[OLD]] : i32
   // CHECK: "st.global.b32 [ $0 + 0 ], $1;", "l,r" %{{.*}}, %[[W]]
   // CHECK-NOT: atom
@@ -31,23 +31,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @kinds(
-  // CHECK: "atom.relaxed.gpu.global.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acquire.cta.global.or.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.release.sys.global.xor.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.max.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.min.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.max.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.min.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.acq_rel.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
-  // CHECK: "atom.relaxed.gpu.global.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.relaxed.gpu.global.max.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.relaxed.gpu.global.min.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.relaxed.gpu.global.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.relaxed.gpu.global.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"
-  // CHECK: "atom.relaxed.gpu.global.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h"
-  // CHECK: "atom.relaxed.gpu.global.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h"
-  // CHECK: "atom.relaxed.gpu.global.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.cta.acquire.or.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.sys.release.xor.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.max.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.min.s32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.max.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.min.u32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.acq_rel.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
+  // CHECK: "atom.global.gpu.relaxed.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.max.s64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.min.u64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.exch.b64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.add.f64 $0, [ $1 + 0 ], $2;", "=l,l,l"
+  // CHECK: "atom.global.gpu.relaxed.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h"
+  // CHECK: "atom.global.gpu.relaxed.add.noftz.bf16 $0, [ $1 + 0 ], $2;", "=h,l,h"
+  // CHECK: "atom.global.gpu.relaxed.exch.b32 $0, [ $1 + 0 ], $2;", "=r,l,r"
   tt.func public @kinds(%p32: tensor<128x!tt.ptr<i32>, #blocked>, %v32: tensor<128xi32, #blocked>,
                         %p64: tensor<128x!tt.ptr<i64>, #blocked>, %v64: tensor<128xi64, #blocked>,
                         %pf64: tensor<128x!tt.ptr<f64>, #blocked>, %vf64: tensor<128xf64, #blocked>,
@@ -87,7 +87,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[DUP:.*]] = llvm.and %[[W]], %{{.*}} : i32
   // CHECK: %[[REP:.*]] = llvm.icmp "eq" %[[DUP]], %{{.*}} : i32
   // CHECK: %[[PRED:.*]] = llvm.and %{{.*}}, %[[REP]] : i1
-  // CHECK: llvm.inline_asm has_side_effects {{.*}}atom.acq_rel.gpu.global.add.u32{{.*}}, %[[PRED]] :
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}atom.global.gpu.acq_rel.add.u32{{.*}}, %[[PRED]] :
   // CHECK: nvvm.barrier0
   // CHECK: "@$0 st.shared.b32 [ $1 + 0 ], $2;", "b,r,r" %[[REP]],
   // CHECK: nvvm.barrier0
@@ -106,7 +106,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @lanes(
-  // CHECK: atom.relaxed.cta.global.exch.b32
+  // CHECK: atom.global.cta.relaxed.exch.b32
   // CHECK-NOT: nvvm.barrier0
   // CHECK: %[[SRC:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
   // CHECK: nvvm.shfl.sync {{ *}}idx %{{.*}}, %{{.*}}, %[[SRC]], %{{.*}} : i32 -> i32
@@ -135,7 +135,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[ALL:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
   // CHECK: %[[W:.*]] = llvm.or %{{.*}}, %[[ALL]] : i32
   // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[W]], %[[T0]]
-  // CHECK: atom.relaxed.gpu.global.add.f32
+  // CHECK: atom.global.gpu.relaxed.add.f32
   // CHECK: "atom.release.gpu.global.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"
   tt.func public @scalar(%p: !tt.ptr<i32>, %cmp: i32, %val: i32, %out: !tt.ptr<i32>, %pf: !tt.ptr<f32>, %f: f32, %m: i1,
                          %tp: tensor<128x!tt.ptr<i64>, #blocked>, %tc: tensor<128xi64, #blocked>, %tv: tensor<128xi64, #blocked>) {

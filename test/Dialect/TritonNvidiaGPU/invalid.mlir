@@ -191,3 +191,17 @@ tt.func @tensormap_swizzle(%desc: !tt.ptr<i8>, %base: !tt.ptr<f16>, %size: i32) 
   ttng.tensormap_create %desc, %base, [%size], [%size], [], [%size] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 4 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32) -> ()
   tt.return
 }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @tma_signed_width(%desc: !tt.tensordesc<tensor<64x64xsi8, #shared>>, %x: i32, %pred: i1,
+                          %buf: !ttg.memdesc<64x64xi16, #shared1, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared2, #smem, mutable>) {
+  // Signedness is ignored, widths are not.
+  // expected-error @+1 {{descriptor element type 'si8' differs from the destination buffer element type 'i16'}}
+  ttng.async_tma_copy_global_to_local %desc[%x, %x] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xsi8, #shared>>, !ttg.memdesc<1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<64x64xi16, #shared1, #smem, mutable>
+  tt.return
+}

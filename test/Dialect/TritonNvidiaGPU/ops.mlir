@@ -8,6 +8,7 @@
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
+#shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 
 // CHECK-LABEL: tt.func @wgmma
@@ -73,6 +74,18 @@ tt.func @tma(%desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %x: i32, %y: i3
   ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   ttng.async_tma_store_wait {pendings = 0 : i32}
+  tt.return
+}
+
+// Descriptor blocks keep the frontend's integer signedness (`si8`, `ui32`);
+// the buffers they fill are signless: the element types agree by width.
+// CHECK-LABEL: tt.func @tma_signed
+// CHECK: ttng.async_tma_copy_global_to_local {{.*}} : !tt.tensordesc<tensor<64x64xsi8, #shared2>>, {{.*}} -> !ttg.memdesc<64x64xi8, #shared2, #smem, mutable>
+// CHECK: ttng.async_tma_copy_local_to_global {{.*}} : !tt.tensordesc<tensor<64x64xui8, #shared2>>, !ttg.memdesc<64x64xi8, #shared2, #smem, mutable>
+tt.func @tma_signed(%desc: !tt.tensordesc<tensor<64x64xsi8, #shared2>>, %udesc: !tt.tensordesc<tensor<64x64xui8, #shared2>>, %x: i32, %pred: i1,
+                    %buf: !ttg.memdesc<64x64xi8, #shared2, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>) {
+  ttng.async_tma_copy_global_to_local %desc[%x, %x] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xsi8, #shared2>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xi8, #shared2, #smem, mutable>
+  ttng.async_tma_copy_local_to_global %udesc[%x, %x] %buf : !tt.tensordesc<tensor<64x64xui8, #shared2>>, !ttg.memdesc<64x64xi8, #shared2, #smem, mutable>
   tt.return
 }
 

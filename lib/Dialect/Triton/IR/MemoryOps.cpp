@@ -126,9 +126,7 @@ LogicalResult AtomicCASOp::verify() {
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
-/// Whether two element types agree, ignoring integer signedness (descriptor
-/// blocks may record signedness that tensors do not carry).
-static bool sameElementType(Type a, Type b) {
+bool mlir::triton::isSameElementTypeIgnoringSignedness(Type a, Type b) {
   if (a == b)
     return true;
   auto ia = dyn_cast<IntegerType>(a), ib = dyn_cast<IntegerType>(b);
@@ -152,7 +150,7 @@ LogicalResult MakeTensorDescOp::verify() {
                          << " shape and stride operands, not "
                          << getShape().size();
   Type pointee = getBase().getType().getPointeeType();
-  if (!sameElementType(pointee, block.getElementType()))
+  if (!isSameElementTypeIgnoringSignedness(pointee, block.getElementType()))
     return emitOpError() << "base points to " << pointee
                          << ", but the block holds " << block.getElementType();
   return success();
@@ -183,7 +181,8 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
   if (blockShape.drop_front(dropped) != shape)
     return op->emitOpError() << what << " shape " << tensor
                              << " does not match the block " << block;
-  if (!sameElementType(block.getElementType(), tensor.getElementType()))
+  if (!isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                           tensor.getElementType()))
     return op->emitOpError() << what << " elements (" << tensor.getElementType()
                              << ") differ from the block's ("
                              << block.getElementType() << ")";
@@ -242,7 +241,8 @@ static LogicalResult verifyRowAccess(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << what << " must be " << rows.getDimSize(0) << " x "
            << block.getDimSize(1) << " (rows x block width), but is " << tensor;
-  if (!sameElementType(block.getElementType(), tensor.getElementType()))
+  if (!isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                           tensor.getElementType()))
     return op->emitOpError() << what << " elements (" << tensor.getElementType()
                              << ") differ from the block's ("
                              << block.getElementType() << ")";

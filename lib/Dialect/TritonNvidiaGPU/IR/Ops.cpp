@@ -65,7 +65,8 @@ static LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << "has " << numCoords << " coordinates for a rank-"
            << block.getRank() << " tensor descriptor";
-  if (block.getElementType() != buffer.getElementType())
+  if (!triton::isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                                   buffer.getElementType()))
     return op->emitOpError()
            << "descriptor element type " << block.getElementType()
            << " differs from the " << bufferName << " element type "
@@ -240,7 +241,8 @@ static LogicalResult verifyTMARows(Operation *op, TensorDescType desc,
            << "the " << bufferName << " must have one row per x offset ("
            << xOffsets.getShape()[0] << "), got "
            << shapeStr(buffer.getShape());
-  if (block.getElementType() != buffer.getElementType())
+  if (!triton::isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                                   buffer.getElementType()))
     return op->emitOpError()
            << "descriptor element type " << block.getElementType()
            << " differs from the " << bufferName << " element type "

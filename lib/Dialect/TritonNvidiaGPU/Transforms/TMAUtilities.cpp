@@ -28,7 +28,10 @@ Attribute ttng::getDefaultDescriptorEncoding(RankedTensorType blockType) {
 bool ttng::isTMACompatibleEncoding(Attribute encoding,
                                    RankedTensorType blockType) {
   if (auto nvmma = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(encoding)) {
-    if (nvmma.getTransposed() || nvmma.getFp4Padded())
+    // Upstream lays 1-D blocks out as an unswizzled nvmma_shared marked
+    // transposed; with one dimension and no swizzle that is plain order.
+    bool plain1D = blockType.getRank() == 1 && nvmma.getSwizzlingByteWidth() == 0;
+    if ((nvmma.getTransposed() && !plain1D) || nvmma.getFp4Padded())
       return false;
     unsigned bits = blockType.getElementTypeBitWidth();
     int64_t rowBytes = blockType.getShape().back() * bits / 8;

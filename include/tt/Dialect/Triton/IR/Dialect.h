@@ -66,6 +66,11 @@ bool areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute lhs,
 bool areTypesEquivalent(Type lhs, Type rhs);
 /// Element-wise areTypesEquivalent over two type lists of the same length.
 bool areTypesEquivalent(TypeRange lhs, TypeRange rhs);
+
+/// Whether two element types agree, ignoring integer signedness: tensor
+/// descriptor blocks record the signedness of the frontend's type (`si8`,
+/// `ui32`), while tensors and buffers carry signless integers.
+bool isSameElementTypeIgnoringSignedness(Type a, Type b);
 /// The encoding of the result of a shape op on an operand with
 /// `operandEncoding`: null when the operand has none, else what `infer`
 /// computes with the encoding dialect's layout interface. Fails (with an
