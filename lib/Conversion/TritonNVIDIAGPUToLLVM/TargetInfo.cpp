@@ -12,6 +12,8 @@
 
 #include "NVIDIAPatterns.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -228,12 +230,26 @@ void NVIDIATargetInfo::populatePatterns(TritonGPUToLLVMTypeConverter &tc,
   // The PTX fast paths of f32 division and exponentials (benefit 10) win
   // over the math patterns below.
   populateFastMathOpToLLVMPatterns(tc, patterns);
-  // LLVM intrinsics first; libdevice only for math ops LLVM has no
-  // intrinsic for (rsqrt, log, sin, ...); arith ops stay LLVM instructions
-  // (maxnumf -> max.f32).
-  populateMathToLLVMConversionPatterns(tc, patterns,
+  // LLVM intrinsics where NVPTX selects them to instructions (sqrt, abs,
+  // fma, floor, ...); libdevice for the rest: the math ops LLVM has no
+  // intrinsic for (rsqrt, erf, ...) and the transcendental intrinsics NVPTX
+  // cannot select at full precision (llvm.sin/cos/log/exp... would stop
+  // instruction selection with "Cannot select"), as upstream does. Arith
+  // ops stay LLVM instructions (maxnumf -> max.f32).
+  static const llvm::StringSet<> kLibDeviceOnly = {
+      "math.sin",  "math.cos",   "math.tan",  "math.log",  "math.log2",
+      "math.log10", "math.log1p", "math.exp", "math.exp2", "math.expm1",
+      "math.powf", "math.atan2", "math.atan", "math.asin", "math.acos",
+      "math.sinh", "math.cosh",  "math.tanh", "math.erf"};
+  RewritePatternSet intrinsics(patterns.getContext());
+  populateMathToLLVMConversionPatterns(tc, intrinsics,
                                        /*approximateLog1p=*/true,
                                        /*benefit=*/2);
+  for (auto &pattern : intrinsics.getNativePatterns()) {
+    std::optional<OperationName> root = pattern->getRootKind();
+    if (!root || !kLibDeviceOnly.contains(root->getStringRef()))
+      patterns.add(std::move(pattern));
+  }
   RewritePatternSet libdevice(patterns.getContext());
   populateLibDeviceConversionPatterns(tc, libdevice, /*benefit=*/1);
   for (auto &pattern : libdevice.getNativePatterns()) {
