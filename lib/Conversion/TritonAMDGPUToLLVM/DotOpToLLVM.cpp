@@ -91,6 +91,9 @@ public:
     Attribute enc = dType.getEncoding();
     auto mfma = dyn_cast_or_null<ttg::AMDMfmaEncodingAttr>(enc);
     auto wmma = dyn_cast_or_null<ttg::AMDWmmaEncodingAttr>(enc);
+    // Blocked results are FMA dots (populateDotOpToLLVMPatterns).
+    if (isa_and_nonnull<ttg::BlockedEncodingAttr>(enc))
+      return rewriter.notifyMatchFailure(op, "an FMA dot");
     if (!mfma && !wmma)
       return op.emitError()
              << "the AMD backend lowers tt.dot only with an #ttg.amd_mfma or "

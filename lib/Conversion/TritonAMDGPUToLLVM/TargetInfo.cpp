@@ -242,8 +242,8 @@ void AMDTargetInfo::populatePatterns(TritonGPUToLLVMTypeConverter &tc,
   amd::populateDotOpToLLVMPatterns(tc, patterns, lc, arch);
 }
 
-/// Operations the common lowering writes in PTX only, and dots without a
-/// matrix-core layout.
+/// Operations the common lowering writes in PTX only, and dots with neither
+/// a matrix-core nor a blocked (FMA) layout.
 LogicalResult refuseUnsupported(ModuleOp module) {
   WalkResult r = module.walk([](Operation *op) {
     if (isa<AtomicRMWOp, AtomicCASOp, HistogramOp, PrintOp, AssertOp,
@@ -255,9 +255,11 @@ LogicalResult refuseUnsupported(ModuleOp module) {
     if (auto dot = dyn_cast<DotOp>(op)) {
       Attribute enc = cast<RankedTensorType>(dot.getType()).getEncoding();
       if (!isa_and_nonnull<triton::gpu::AMDMfmaEncodingAttr,
-                           triton::gpu::AMDWmmaEncodingAttr>(enc)) {
-        dot.emitError() << "the AMD backend lowers tt.dot only with an "
-                           "#ttg.amd_mfma or #ttg.amd_wmma result layout (run "
+                           triton::gpu::AMDWmmaEncodingAttr,
+                           triton::gpu::BlockedEncodingAttr>(enc)) {
+        dot.emitError() << "the AMD backend lowers tt.dot only with a "
+                           "#ttg.blocked (FMA), #ttg.amd_mfma or "
+                           "#ttg.amd_wmma result layout (run "
                            "tritonamdgpu-accelerate-matmul); got "
                         << enc;
         return WalkResult::interrupt();

@@ -63,6 +63,7 @@ LogicalResult mlir::triton::lowering::lowerToLLVM(ModuleOp module,
   populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
   populateViewOpToLLVMPatterns(tc, patterns, lc);
+  populateDotOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);
   populateScanOpToLLVMPatterns(tc, patterns, lc);
   populateShapeOpToLLVMPatterns(tc, patterns, lc);

@@ -9,7 +9,9 @@
 //  - f32 read as tf32 (inputPrecision tf32, kWidth 1):
 //    `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`;
 //  - f16/bf16 (kWidth 2): `mma.sync.aligned.m16n8k16.row.col.f32`, f32
-//    accumulators;
+//    accumulators; f16 also accumulating in f16
+//    (`.f16.f16.f16.f16`), whose four accumulators travel as two 32-bit
+//    registers of two f16 each (c0 c1, c2 c3);
 //  - i8 (kWidth 4): `mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8
 //    .s32`, i32 accumulators saturating at the i32 range (as upstream's).
 //
@@ -21,6 +23,10 @@
 // (g + 8, wt + 4w); B's b0, b1 hold (k wt.., column g) and (wt + 4w, g);
 // C: c0, c1 at (g, 2t..2t+1), c2, c3 at row g + 8. The lanes of the three
 // layouts are checked to place elements that way.
+//
+// Batched (rank 3) dots, [batch, M, N], are the same instructions once per
+// batch index a thread holds: tiles are keyed by their batch coordinate
+// too, and lanes must not move along the batch dim.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +53,10 @@ bool hasFragmentLanes(const tt::LinearLayout &layout, unsigned pairDim,
     return false;
   auto outs = layout.getOutDimNames();
   for (unsigned bit = 0; bit < 5; ++bit) {
+    // The batch dim of a rank-3 layout stays put.
+    for (unsigned d = 0; d + 2 < outs.size(); ++d)
+      if (layout.getBasis(tt::kLane, bit, outs[d]) != 0)
+        return false;
     int32_t pair = layout.getBasis(tt::kLane, bit, outs[pairDim]);
     int32_t row = layout.getBasis(tt::kLane, bit, outs[rowDim]);
     bool ok = bit < 2 ? (pair == (step << bit) && row == 0)
@@ -57,23 +67,27 @@ bool hasFragmentLanes(const tt::LinearLayout &layout, unsigned pairDim,
   return true;
 }
 
+/// A tile's origin: batch (0 for 2-D dots), row, column.
+using TileKey = std::tuple<int32_t, int32_t, int32_t>;
+
 /// Registers of 16x8w (A), 8wx8 (B) or 16x8 (C) tiles, indexed by tile
-/// origin, each in fragment order. `dimR`/`dimC` are the tile's row and
-/// column dims, `tileR`/`tileC` its size; `fragment(r, c)` the position of
-/// the element at (r, c) inside the tile.
-using Tiles = std::map<std::pair<int32_t, int32_t>, SmallVector<int>>;
-FailureOr<Tiles> gatherTiles(const tt::LinearLayout &layout, unsigned dimR,
-                             unsigned dimC, int32_t tileR, int32_t tileC,
-                             unsigned fragSize,
+/// origin, each in fragment order. The tile's rows and columns are the
+/// layout's last two dims, `tileR`/`tileC` its size; `fragment(r, c)` the
+/// position of the element at (r, c) inside the tile.
+using Tiles = std::map<TileKey, SmallVector<int>>;
+FailureOr<Tiles> gatherTiles(const tt::LinearLayout &layout, int32_t tileR,
+                             int32_t tileC, unsigned fragSize,
                              function_ref<unsigned(int32_t, int32_t)> fragment) {
   Tiles tiles;
   int32_t free = layout.getFreeVariableMask(tt::kRegister);
+  unsigned rank = layout.getNumOutDims();
+  unsigned dimR = rank - 2, dimC = rank - 1;
   for (unsigned r = 0, e = layout.getInDimSize(tt::kRegister); r < e; ++r) {
     if (r & free)
       continue;
     SmallVector<int32_t> c = registerCoord(layout, r);
-    std::pair<int32_t, int32_t> origin{c[dimR] - c[dimR] % tileR,
-                                       c[dimC] - c[dimC] % tileC};
+    TileKey origin{rank == 3 ? c[0] : 0, c[dimR] - c[dimR] % tileR,
+                   c[dimC] - c[dimC] % tileC};
     auto &regs = tiles[origin];
     if (regs.empty())
       regs.assign(fragSize, -1);
@@ -88,6 +102,107 @@ FailureOr<Tiles> gatherTiles(const tt::LinearLayout &layout, unsigned dimR,
   return tiles;
 }
 
+/// The mma.sync instruction of one dot.
+struct MmaForm {
+  unsigned w;       // operand elements per 32-bit register (kWidth)
+  bool f16Acc;      // accumulators two f16 per register
+  unsigned accRegs; // accumulator registers per instruction
+  std::string text, constraints;
+  Type accRegType; // LLVM type of one accumulator register
+};
+
+/// The instruction for `op`'s types, or a diagnostic naming what is
+/// missing.
+FailureOr<MmaForm> selectForm(DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto dType = cast<RankedTensorType>(op.getType());
+  Type elem = aType.getElementType();
+  bool s8 = elem.isInteger(8), tf32 = elem.isF32();
+  if (elem != bType.getElementType() ||
+      !(elem.isF16() || elem.isBF16() || s8 || tf32))
+    return op.emitError() << "cannot lower tt.dot of " << elem << " x "
+                          << bType.getElementType()
+                          << " with mma.sync (f16, bf16, f32 as tf32 and "
+                             "i8 are supported)";
+  if (tf32 && op.getInputPrecision() != InputPrecision::TF32)
+    return op.emitError() << "cannot lower tt.dot of f32 operands with "
+                             "inputPrecision = "
+                          << stringifyInputPrecision(op.getInputPrecision())
+                          << " with mma.sync, which reads f32 only as tf32";
+  Type accElem = dType.getElementType();
+  bool f16Acc = elem.isF16() && accElem.isF16();
+  if (!f16Acc && (s8 ? !accElem.isInteger(32) : !accElem.isF32()))
+    return op.emitError() << "cannot lower tt.dot of " << elem
+                          << " accumulating in " << accElem
+                          << " with mma.sync ("
+                          << (s8 ? "i32" : elem.isF16() ? "f32 or f16" : "f32")
+                          << " is supported)";
+  MmaForm form;
+  form.w = s8 ? 4 : tf32 ? 1 : 2;
+  form.f16Acc = f16Acc;
+  form.accRegs = f16Acc ? 2 : 4;
+  MLIRContext *ctx = op.getContext();
+  form.accRegType = s8 || f16Acc ? (Type)IntegerType::get(ctx, 32)
+                                 : (Type)Float32Type::get(ctx);
+  // Integer sums saturate at the i32 range (.satfinite), as upstream's.
+  std::string types = s8       ? ".satfinite.s32.s8.s8.s32"
+                      : tf32   ? ".f32.tf32.tf32.f32"
+                      : f16Acc ? ".f16.f16.f16.f16"
+                      : elem.isF16() ? ".f32.f16.f16.f32"
+                                     : ".f32.bf16.bf16.f32";
+  // Operands: the results, A's four words, B's two, the accumulators
+  // tied to the results.
+  unsigned n = form.accRegs;
+  auto list = [](unsigned first, unsigned count) {
+    std::string l = "{";
+    for (unsigned i = 0; i < count; ++i)
+      l += (i ? ",$" : "$") + std::to_string(first + i);
+    return l + "}";
+  };
+  form.text = "mma.sync.aligned.m16n8k" + std::to_string(8 * form.w) +
+              ".row.col" + types + " " + list(0, n) + ", " + list(n, 4) +
+              ", " + list(n + 4, 2) + ", " + list(n + 6, n) + ";";
+  std::string out = form.accRegType.isF32() ? "=f," : "=r,";
+  for (unsigned i = 0; i < n; ++i)
+    form.constraints += out;
+  form.constraints += "r,r,r,r,r,r";
+  for (unsigned i = 0; i < n; ++i)
+    form.constraints += "," + std::to_string(i);
+  return form;
+}
+
+/// `values` (of one element type) as 32-bit words of `perWord` each.
+SmallVector<Value> packWords(OpBuilder &b, Location loc,
+                             ArrayRef<Value> values, unsigned perWord) {
+  Type i32 = b.getI32Type();
+  auto wordType = VectorType::get({int64_t(perWord)}, values[0].getType());
+  SmallVector<Value> words;
+  for (unsigned i = 0; i < values.size(); i += perWord) {
+    Value v = LLVM::PoisonOp::create(b, loc, wordType);
+    for (unsigned j = 0; j < perWord; ++j)
+      v = LLVM::InsertElementOp::create(b, loc, v, values[i + j],
+                                        i32Const(b, loc, j));
+    words.push_back(LLVM::BitcastOp::create(b, loc, i32, v));
+  }
+  return words;
+}
+
+/// The inverse of packWords: the elements of 32-bit `words`.
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words, Type elemType,
+                               unsigned perWord) {
+  auto wordType = VectorType::get({int64_t(perWord)}, elemType);
+  SmallVector<Value> values;
+  for (Value word : words) {
+    Value v = LLVM::BitcastOp::create(b, loc, wordType, word);
+    for (unsigned j = 0; j < perWord; ++j)
+      values.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+  }
+  return values;
+}
+
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   MmaV2DotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
@@ -97,41 +212,25 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto dType = cast<RankedTensorType>(op.getType());
+    // Blocked results are FMA dots (populateDotOpToLLVMPatterns).
+    if (isa<ttg::BlockedEncodingAttr>(dType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "an FMA dot");
     auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma || mma.getVersionMajor() != 2)
       return op.emitError("the NVIDIA backend lowers tt.dot only with a "
-                          "#ttg.nvidia_mma version 2 result layout (run "
-                          "tritongpu-accelerate-matmul); Hopper uses "
-                          "ttng.warp_group_dot");
+                          "#ttg.blocked (FMA) or #ttg.nvidia_mma version 2 "
+                          "result layout (run tritongpu-accelerate-matmul); "
+                          "Hopper uses ttng.warp_group_dot");
     if (lc.computeCapability < 80)
       return op.emitError() << "mma.sync needs cuda:80 or newer; "
                                "the target is cuda:"
                             << lc.computeCapability;
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    if (dType.getRank() != 2)
-      return op.emitError("cannot lower a batched (rank 3) mma.sync dot yet");
-    Type elem = aType.getElementType();
-    bool s8 = elem.isInteger(8), tf32 = elem.isF32();
-    if (elem != bType.getElementType() ||
-        !(elem.isF16() || elem.isBF16() || s8 || tf32))
-      return op.emitError() << "cannot lower tt.dot of " << elem << " x "
-                            << bType.getElementType()
-                            << " with mma.sync (f16, bf16, f32 as tf32 and "
-                               "i8 are supported)";
-    if (tf32 && op.getInputPrecision() != InputPrecision::TF32)
-      return op.emitError() << "cannot lower tt.dot of f32 operands with "
-                               "inputPrecision = "
-                            << stringifyInputPrecision(op.getInputPrecision())
-                            << " with mma.sync, which reads f32 only as tf32";
-    Type accElem = dType.getElementType();
-    if (s8 ? !accElem.isInteger(32) : !accElem.isF32())
-      return op.emitError() << "cannot lower tt.dot of " << elem
-                            << " accumulating in " << accElem
-                            << " with mma.sync (" << (s8 ? "i32" : "f32")
-                            << " is supported)";
-    // Elements per 32-bit operand register.
-    unsigned w = s8 ? 4 : tf32 ? 1 : 2;
+    FailureOr<MmaForm> form = selectForm(op);
+    if (failed(form))
+      return failure();
+    unsigned w = form->w;
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getParent() != mma || bEnc.getParent() != mma ||
@@ -143,25 +242,25 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
 
     tt::LinearLayout aL = getLayout(aType), bL = getLayout(bType),
                      cL = getLayout(dType);
-    if (!hasFragmentLanes(aL, 1, 0, w) || !hasFragmentLanes(bL, 0, 1, w) ||
-        !hasFragmentLanes(cL, 1, 0, 2))
+    unsigned rank = dType.getRank();
+    unsigned rowDim = rank - 2, colDim = rank - 1;
+    if (!hasFragmentLanes(aL, colDim, rowDim, w) ||
+        !hasFragmentLanes(bL, rowDim, colDim, w) ||
+        !hasFragmentLanes(cL, colDim, rowDim, 2))
       return op.emitError("cannot lower tt.dot: the layouts do not place "
                           "lanes as the mma.sync fragments do");
     // K per instruction, and the K offset of the second half of a tile.
     int32_t kTile = 8 * w, kHalf = 4 * w;
     // A: words a0 (g, wt), a1 (g+8, wt), a2 (g, wt+4w), a3 (g+8, wt+4w),
     // w elements each.
-    auto aTiles = gatherTiles(aL, 0, 1, 16, kTile, 4 * w,
-                              [&](int32_t r, int32_t k) {
-                                return unsigned(w * ((r >= 8) + 2 * (k >= kHalf)) +
-                                                (k % w));
-                              });
+    auto aTiles = gatherTiles(aL, 16, kTile, 4 * w, [&](int32_t r, int32_t k) {
+      return unsigned(w * ((r >= 8) + 2 * (k >= kHalf)) + (k % w));
+    });
     // B: b0 (wt, g), b1 (wt+4w, g); rows are K here.
-    auto bTiles = gatherTiles(bL, 0, 1, kTile, 8, 2 * w,
-                              [&](int32_t k, int32_t n) {
-                                return unsigned(w * (k >= kHalf) + (k % w));
-                              });
-    auto cTiles = gatherTiles(cL, 0, 1, 16, 8, 4, [](int32_t r, int32_t n) {
+    auto bTiles = gatherTiles(bL, kTile, 8, 2 * w, [&](int32_t k, int32_t n) {
+      return unsigned(w * (k >= kHalf) + (k % w));
+    });
+    auto cTiles = gatherTiles(cL, 16, 8, 4, [](int32_t r, int32_t n) {
       return unsigned(2 * (r >= 8) + (n % 2));
     });
     if (failed(aTiles) || failed(bTiles) || failed(cTiles))
@@ -171,65 +270,47 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
-    Type elemLLVM = getTypeConverter()->convertType(elem);
-    auto wordType = VectorType::get({int64_t(w)}, elemLLVM);
-    Type i32 = rewriter.getI32Type();
-    auto pack = [&](ArrayRef<Value> elems) {
-      Value v = LLVM::PoisonOp::create(rewriter, loc, wordType);
-      for (auto [i, e] : llvm::enumerate(elems))
-        v = LLVM::InsertElementOp::create(rewriter, loc, v, e,
-                                          i32Const(rewriter, loc, i));
-      return LLVM::BitcastOp::create(rewriter, loc, i32, v);
-    };
-    auto word = [&](ArrayRef<Value> values, ArrayRef<int> regs, unsigned i) {
-      SmallVector<Value> elems;
-      for (unsigned j = 0; j < w; ++j)
-        elems.push_back(values[regs[w * i + j]]);
-      return pack(elems);
-    };
     // Packed operand words per tile, made once.
-    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> aWords, bWords;
-    for (auto &[origin, regs] : *aTiles)
-      for (unsigned i = 0; i < 4; ++i)
-        aWords[origin].push_back(word(a, regs, i));
-    for (auto &[origin, regs] : *bTiles)
-      for (unsigned i = 0; i < 2; ++i)
-        bWords[origin].push_back(word(b, regs, i));
+    auto tileWords = [&](const Tiles &tiles, ArrayRef<Value> values) {
+      std::map<TileKey, SmallVector<Value>> words;
+      for (auto &[origin, regs] : tiles) {
+        SmallVector<Value> elems;
+        for (int r : regs)
+          elems.push_back(values[r]);
+        words[origin] = packWords(rewriter, loc, elems, w);
+      }
+      return words;
+    };
+    auto aWords = tileWords(*aTiles, a);
+    auto bWords = tileWords(*bTiles, b);
 
-    std::string shape = "m16n8k" + std::to_string(kTile);
-    // Integer sums saturate at the i32 range (.satfinite), as upstream's.
-    std::string types = s8     ? ".satfinite.s32.s8.s8.s32"
-                        : tf32   ? ".f32.tf32.tf32.f32"
-                        : elem.isF16() ? ".f32.f16.f16.f32"
-                                       : ".f32.bf16.bf16.f32";
-    std::string text = "mma.sync.aligned." + shape + ".row.col" + types +
-                       " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
-                       "{$10,$11,$12,$13};";
-    std::string constraints = s8 ? "=r,=r,=r,=r,r,r,r,r,r,r,0,1,2,3"
-                                 : "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
-    Type accLLVM = s8 ? i32 : (Type)rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        getContext(), SmallVector<Type>(4, accLLVM));
-    int64_t K = aType.getShape()[1];
+        getContext(), SmallVector<Type>(form->accRegs, form->accRegType));
+    Type accElem = getTypeConverter()->convertType(dType.getElementType());
+    int64_t K = aType.getShape()[rank - 1];
     for (auto &[origin, regs] : *cTiles) {
-      auto [m0, n0] = origin;
+      auto [batch, m0, n0] = origin;
       SmallVector<Value> acc;
       for (int r : regs)
         acc.push_back(c[r]);
+      if (form->f16Acc)
+        acc = packWords(rewriter, loc, acc, 2);
       for (int32_t k0 = 0; k0 < K; k0 += kTile) {
-        auto ait = aWords.find({m0, k0});
-        auto bit = bWords.find({k0, n0});
+        auto ait = aWords.find({batch, m0, k0});
+        auto bit = bWords.find({batch, k0, n0});
         if (ait == aWords.end() || bit == bWords.end())
           return op.emitError("cannot lower tt.dot: an operand does not "
                               "hold the tile a result tile needs");
         SmallVector<Value> args(ait->second);
         args.append(bit->second);
         args.append(acc);
-        Value res = inlineAsm(rewriter, loc, resultType, args, text,
-                              constraints, /*sideEffects=*/false);
-        for (unsigned i = 0; i < 4; ++i)
+        Value res = inlineAsm(rewriter, loc, resultType, args, form->text,
+                              form->constraints, /*sideEffects=*/false);
+        for (unsigned i = 0; i < form->accRegs; ++i)
           acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, res, i);
       }
+      if (form->f16Acc)
+        acc = unpackWords(rewriter, loc, acc, accElem, 2);
       for (auto [i, r] : llvm::enumerate(regs))
         c[r] = acc[i];
     }

@@ -51,12 +51,14 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx908", "ttg.th
 
 // -----
 
-// A dot still on a blocked layout (tritonamdgpu-accelerate-matmul not run).
+// A dot on a blocked layout is an FMA dot; fp8 operands are not converted
+// for it.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func public @fma_dot(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
-    // expected-error @+1 {{the AMD backend lowers tt.dot only with an #ttg.amd_mfma or #ttg.amd_wmma result layout}}
-    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
+  tt.func public @fma_dot(%a: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    // expected-error @+2 {{cannot lower the FMA tt.dot of 'f8E4M3FN' x 'f8E4M3FN' accumulating in 'f32'}}
+    // expected-error @+1 {{failed to legalize operation 'tt.dot'}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
     tt.return %d : tensor<16x16xf32, #blocked>
   }
 }

@@ -38,6 +38,11 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                            RewritePatternSet &patterns,
                                            LoweringContext &lc);
+/// tt.dot with a #ttg.blocked result: per-thread multiply-adds (the FMA
+/// dot; DotOpToLLVM.cpp).
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
+                                 RewritePatternSet &patterns,
+                                 LoweringContext &lc);
 /// tt.reduce (ReduceOpToLLVM.cpp).
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                     RewritePatternSet &patterns,
