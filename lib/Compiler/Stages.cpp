@@ -14,6 +14,7 @@
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -36,7 +37,9 @@ void tt::registerCoreDialects(DialectRegistry &registry) {
   registry.insert<triton::TritonDialect, triton::gpu::TritonGPUDialect,
                   triton::nvidia_gpu::TritonNvidiaGPUDialect,
                   arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  cf::ControlFlowDialect, ub::UBDialect>();
+                  cf::ControlFlowDialect, ub::UBDialect,
+                  // gpu.barrier: upstream's frontend writes tl.debug_barrier so
+                  gpu::GPUDialect>();
 }
 
 void tt::registerCorePasses() {

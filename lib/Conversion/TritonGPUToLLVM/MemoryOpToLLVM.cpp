@@ -15,6 +15,8 @@
 #include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
 using namespace mlir;
@@ -163,10 +165,29 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   LoweringContext &lc;
 };
 
+/// `gpu.barrier` (what upstream's frontend emits for `tl.debug_barrier()`):
+/// the target's barrier of all threads of the CTA.
+struct GPUBarrierOpConversion
+    : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
+  GPUBarrierOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
+      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+
+  LogicalResult
+  matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    barrier(rewriter, op.getLoc(), lc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  LoweringContext &lc;
+};
+
 } // namespace
 
 void mlir::triton::lowering::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(tc, lc);
+  patterns.add<LoadOpConversion, StoreOpConversion, GPUBarrierOpConversion>(
+      tc, lc);
 }

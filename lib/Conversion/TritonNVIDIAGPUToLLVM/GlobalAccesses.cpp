@@ -73,7 +73,7 @@ std::string evictSuffix(EvictionPolicy evict) {
 }
 
 /// Packs `vec` elements into words of `wordBits` (the inline-asm operands).
-SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
+SmallVector<Value> packAccessWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
                              unsigned elemBits, unsigned wordBits) {
   SmallVector<Value> words;
   unsigned perWord = wordBits / elemBits;
@@ -97,7 +97,7 @@ SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
   return words;
 }
 
-SmallVector<Value> unpackWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
+SmallVector<Value> unpackAccessWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
                                unsigned elemBits, Type elemType) {
   SmallVector<Value> elems;
   unsigned wordBits = words[0].getType().getIntOrFloatBitWidth();
@@ -151,7 +151,7 @@ SmallVector<Value> NVIDIATargetInfo::loadGlobal(
   if (pred) {
     SmallVector<Value> otherWords;
     if (!others.empty()) {
-      otherWords = packWords(rewriter, loc, others, elemBits, wordBits);
+      otherWords = packAccessWords(rewriter, loc, others, elemBits, wordBits);
       if (wordBits == 8)
         for (Value &w : otherWords)
           w = LLVM::ZExtOp::create(rewriter, loc, asmWordType, w);
@@ -207,7 +207,7 @@ SmallVector<Value> NVIDIATargetInfo::loadGlobal(
   if (wordBits == 8)
     for (Value &w : words)
       w = LLVM::TruncOp::create(rewriter, loc, rewriter.getI8Type(), w);
-  return unpackWords(rewriter, loc, words, elemBits, elemType);
+  return unpackAccessWords(rewriter, loc, words, elemBits, elemType);
 }
 
 void NVIDIATargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
@@ -219,7 +219,7 @@ void NVIDIATargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
   unsigned wordBits = shape.bits, numWords = shape.count;
   const std::string &regClass = shape.reg, &width = shape.width;
 
-  SmallVector<Value> words = packWords(rewriter, loc, elems, elemBits,
+  SmallVector<Value> words = packAccessWords(rewriter, loc, elems, elemBits,
                                        wordBits);
   if (wordBits == 8)
     for (Value &w : words)

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
 namespace mlir::triton {
@@ -147,6 +148,10 @@ struct ConvertTritonToLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+
+    // One thread runs a whole program instance on the CPU: the barrier of
+    // the program's threads (gpu.barrier, tl.debug_barrier) orders nothing.
+    module.walk([](mlir::gpu::BarrierOp barrier) { barrier.erase(); });
 
     bool ok = true;
     module.walk([&](Operation *op) {
