@@ -43,6 +43,13 @@ for d in [os.environ.get("TRITON_HIP_DEVICE_LIB_DIR", ""),
         config.available_features.add("rocm-device-libs")
         break
 
+# LLVM 22's clang builds host shared libraries of lowered IR for the tests
+# that check the LLVM-dialect lowering bit by bit on the host.
+host_clang = os.path.join("/usr/lib/llvm-22/bin", "clang")
+if os.path.exists(host_clang):
+    config.available_features.add("host-clang")
+    config.substitutions.append(("%host_clang", host_clang))
+
 config.substitutions.append(("%unittests", os.path.join(config.tt_obj_root, "unittests", "bin")))
 
 # Headless Chromium (Debian's `chromium`), for the tests that render the

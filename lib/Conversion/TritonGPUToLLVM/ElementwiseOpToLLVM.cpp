@@ -4,7 +4,8 @@
 //
 // An elementwise op on tensors becomes the same op on each of the thread's
 // elements (arith and math ops are then lowered by MLIR's own patterns);
-// the tt elementwise ops are lowered per element here. A target's fast
+// the tt elementwise ops are lowered per element here (tt.fp_to_fp, and
+// arith.extf/truncf on fp8, through FloatConversions.cpp). A target's fast
 // forms of the scalar ops (NVIDIA's div.full.f32 and ex2.approx.f32, AMD's
 // v_exp_f32) are its own patterns (TargetInfo::populatePatterns).
 //
@@ -26,8 +27,8 @@ namespace {
 
 /// Emits the scalar form of the tt elementwise op `op` on LLVM values.
 FailureOr<Value> emitTritonScalar(Operation *op, ValueRange args,
-                                  Type resultType,
-                                  const TypeConverter *tc,
+                                  Type resultType, const TypeConverter *tc,
+                                  const TargetInfo *target,
                                   ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   if (auto addptr = dyn_cast<AddPtrOp>(op)) {
@@ -74,17 +75,11 @@ FailureOr<Value> emitTritonScalar(Operation *op, ValueRange args,
                ? (Value)LLVM::MinimumOp::create(rewriter, loc, lo, args[2])
                : (Value)LLVM::MinNumOp::create(rewriter, loc, lo, args[2]);
   }
-  if (auto fp = dyn_cast<FpToFpOp>(op)) {
-    unsigned from = args[0].getType().getIntOrFloatBitWidth();
-    unsigned to = resultType.getIntOrFloatBitWidth();
-    if (from < 16 || to < 16)
-      return op->emitError("fp8 conversions are not lowered yet"), failure();
-    if (from < to)
-      return LLVM::FPExtOp::create(rewriter, loc, resultType, args[0]).getResult();
-    if (from > to)
-      return LLVM::FPTruncOp::create(rewriter, loc, resultType, args[0]).getResult();
-    return args[0];
-  }
+  if (auto fp = dyn_cast<FpToFpOp>(op))
+    return emitFloatConversion(
+        rewriter, op, args[0], cast<FloatType>(mlir::getElementTypeOrSelf(fp.getSrc())),
+        cast<FloatType>(mlir::getElementTypeOrSelf(fp.getType())),
+        fp.getRounding().value_or(RoundingMode::RTNE), target);
   if (auto ext = dyn_cast<ExternElementwiseOp>(op)) {
     auto module = op->getParentOfType<ModuleOp>();
     StringRef symbol = ext.getSymbol();
@@ -103,6 +98,42 @@ FailureOr<Value> emitTritonScalar(Operation *op, ValueRange args,
   return op->emitError("no lowering for this elementwise op"), failure();
 }
 
+bool isFp8(Type type) {
+  auto f = dyn_cast<FloatType>(mlir::getElementTypeOrSelf(type));
+  return f && f.getWidth() == 8;
+}
+
+/// arith/math ops on fp8 values, which lower to i8: extf and truncf are
+/// float conversions, the others (arithmetic, int <-> fp8) are refused
+/// rather than built on i8. Null when `op` has no fp8 operand or result.
+FailureOr<Value> emitFp8Arith(Operation *op, ValueRange args,
+                              const TargetInfo *target,
+                              ConversionPatternRewriter &rewriter) {
+  if (isa<arith::SelectOp, arith::BitcastOp, arith::ConstantOp>(op) ||
+      (llvm::none_of(op->getOperandTypes(), isFp8) &&
+       llvm::none_of(op->getResultTypes(), isFp8)))
+    return Value();
+  auto srcType = dyn_cast<FloatType>(mlir::getElementTypeOrSelf(op->getOperand(0)));
+  auto dstType = dyn_cast<FloatType>(mlir::getElementTypeOrSelf(op->getResult(0)));
+  RoundingMode rounding = RoundingMode::RTNE;
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+    std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
+    if (mode && *mode == arith::RoundingMode::toward_zero)
+      rounding = RoundingMode::RTZ;
+    else if (mode && *mode != arith::RoundingMode::to_nearest_even)
+      return op->emitError("fp8 truncation rounds to nearest even or toward "
+                           "zero only"),
+             failure();
+  }
+  if (isa<arith::ExtFOp, arith::TruncFOp>(op) && srcType && dstType)
+    return emitFloatConversion(rewriter, op, args[0], srcType, dstType,
+                               rounding, target);
+  return op->emitError() << "'" << op->getName()
+                         << "' on fp8 values is not lowered (convert them "
+                            "with tt.fp_to_fp first)",
+         failure();
+}
+
 bool isTritonElementwise(Operation *op) {
   return isa<AddPtrOp, IntToPtrOp, PtrToIntOp, BitcastOp, MulhiUIOp,
              PreciseSqrtOp, PreciseDivFOp, ClampFOp, FpToFpOp,
@@ -111,8 +142,10 @@ bool isTritonElementwise(Operation *op) {
 
 /// Any elementwise op with tensor results: one scalar op per element.
 struct ElementwiseOpConversion : public ConversionPattern {
-  ElementwiseOpConversion(TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/3, ctx) {}
+  ElementwiseOpConversion(TypeConverter &tc, MLIRContext *ctx,
+                          const TargetInfo *target)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/3, ctx),
+        target(target) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -130,13 +163,17 @@ struct ElementwiseOpConversion : public ConversionPattern {
     auto tensorType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     const TypeConverter *tc = getTypeConverter();
     if (!tensorType) {
-      if (!tritonOp)
-        return failure(); // Scalar arith/math: MLIR's own patterns.
-      Type resultType = tc->convertType(op->getResult(0).getType());
-      FailureOr<Value> v =
-          emitTritonScalar(op, operands, resultType, tc, rewriter);
+      FailureOr<Value> v = Value();
+      if (tritonOp) {
+        Type resultType = tc->convertType(op->getResult(0).getType());
+        v = emitTritonScalar(op, operands, resultType, tc, target, rewriter);
+      } else {
+        v = emitFp8Arith(op, operands, target, rewriter);
+      }
       if (failed(v))
         return failure();
+      if (!*v)
+        return failure(); // Scalar arith/math: MLIR's own patterns.
       rewriter.replaceOp(op, *v);
       return success();
     }
@@ -156,10 +193,12 @@ struct ElementwiseOpConversion : public ConversionPattern {
       SmallVector<Value> args;
       for (auto &e : elems)
         args.push_back(e[i]);
-      if (tritonOp) {
-        FailureOr<Value> v = emitTritonScalar(op, args, elemType, tc, rewriter);
-        if (failed(v))
-          return failure();
+      FailureOr<Value> v =
+          tritonOp ? emitTritonScalar(op, args, elemType, tc, target, rewriter)
+                   : emitFp8Arith(op, args, target, rewriter);
+      if (failed(v))
+        return failure();
+      if (*v) {
         results.push_back(*v);
         continue;
       }
@@ -172,6 +211,9 @@ struct ElementwiseOpConversion : public ConversionPattern {
     rewriter.replaceOp(op, packLLElements(loc, tc, results, rewriter, tensorType));
     return success();
   }
+
+private:
+  const TargetInfo *target;
 };
 
 /// Dense tensor constants; only splats occur after canonicalization.
@@ -203,6 +245,6 @@ void mlir::triton::lowering::populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ElementwiseOpConversion>(tc, ctx);
+  patterns.add<ElementwiseOpConversion>(tc, ctx, lc.target);
   patterns.add<ConstantOpConversion>(tc, PatternBenefit(2));
 }

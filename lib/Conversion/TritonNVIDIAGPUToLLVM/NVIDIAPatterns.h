@@ -64,6 +64,11 @@ public:
                            StringRef message, StringRef file, unsigned line,
                            StringRef function) const override;
 
+  /// cvt for fp8 from and to f16/bf16/f32 (sm_89 on) and for rtz
+  /// narrowing of f32 (ElementwiseOpToLLVM.cpp).
+  Value convertFloat(OpBuilder &b, Location loc, Value src, FloatType srcType,
+                     FloatType dstType, RoundingMode rounding) const override;
+
   std::optional<int64_t> getScratchBytes(Operation *op) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numWarps,
                   int threadsPerWarp) const override;

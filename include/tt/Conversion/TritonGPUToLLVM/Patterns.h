@@ -22,6 +22,15 @@ namespace mlir::triton::lowering {
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                          RewritePatternSet &patterns,
                                          LoweringContext &lc);
+/// The scalar float conversion of tt.fp_to_fp (and of arith.extf/truncf
+/// on fp8) of `src`, an LLVM value of the lowered `srcType` (fp8 is i8), to
+/// `dstType` with `rounding`: `target`'s own instruction where it has one,
+/// else a target-neutral integer sequence with the same results
+/// (FloatConversions.cpp). Reports on `op` the pairs it cannot convert.
+FailureOr<Value> emitFloatConversion(OpBuilder &b, Operation *op, Value src,
+                                     FloatType srcType, FloatType dstType,
+                                     RoundingMode rounding,
+                                     const TargetInfo *target);
 /// tt.load / tt.store through tensors of pointers, vectorized as AxisInfo
 /// allows (MemoryOpToLLVM.cpp).
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,

@@ -13,6 +13,7 @@
 //   - atomics, device printf and assertions;
 //   - the shared-memory scratch of the target's own operations;
 //   - the kernel attributes (launch bounds) of a lowered tt.func;
+//   - native float conversions (fp8 cvt) where the GPU has them;
 //   - the math patterns and legal dialects of the target, and a last look at
 //     the module once the conversion succeeded.
 //
@@ -158,6 +159,17 @@ public:
   /// launch bounds of numWarps * threadsPerWarp threads).
   virtual void markKernel(LLVM::LLVMFuncOp func, int numWarps,
                           int threadsPerWarp) const = 0;
+
+  /// The target's own instruction for the scalar float conversion of `src`
+  /// (an LLVM value of the lowered `srcType`: fp8 values are i8) to
+  /// `dstType`, rounding as `rounding` says; null where it has none, and the
+  /// common lowering then emits its target-neutral integer sequence, which
+  /// rounds the same (FloatConversions.cpp).
+  virtual Value convertFloat(OpBuilder &b, Location loc, Value src,
+                             FloatType srcType, FloatType dstType,
+                             RoundingMode rounding) const {
+    return Value();
+  }
 
   /// Adds the target's own patterns (math functions, fast paths).
   virtual void populatePatterns(TritonGPUToLLVMTypeConverter &tc,
