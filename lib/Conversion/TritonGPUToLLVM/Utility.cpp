@@ -221,6 +221,38 @@ Value mlir::triton::lowering::bitcastFromInt(OpBuilder &b, Location loc,
   return LLVM::BitcastOp::create(b, loc, type, v);
 }
 
+SmallVector<Value> mlir::triton::lowering::packWords(OpBuilder &b,
+                                                    Location loc,
+                                                    ArrayRef<Value> values,
+                                                    unsigned perWord) {
+  Type i32 = b.getI32Type();
+  auto wordType = VectorType::get({int64_t(perWord)}, values[0].getType());
+  SmallVector<Value> words;
+  for (unsigned i = 0; i < values.size(); i += perWord) {
+    Value v = LLVM::PoisonOp::create(b, loc, wordType);
+    for (unsigned j = 0; j < perWord; ++j)
+      v = LLVM::InsertElementOp::create(b, loc, v, values[i + j],
+                                        i32Const(b, loc, j));
+    words.push_back(LLVM::BitcastOp::create(b, loc, i32, v));
+  }
+  return words;
+}
+
+SmallVector<Value>
+mlir::triton::lowering::unpackWords(OpBuilder &b, Location loc,
+                                    ArrayRef<Value> words, Type elemType,
+                                    unsigned perWord) {
+  auto wordType = VectorType::get({int64_t(perWord)}, elemType);
+  SmallVector<Value> values;
+  for (Value word : words) {
+    Value v = LLVM::BitcastOp::create(b, loc, wordType, word);
+    for (unsigned j = 0; j < perWord; ++j)
+      values.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+  }
+  return values;
+}
+
 Value mlir::triton::lowering::shuffle(OpBuilder &b, Location loc, Value v,
                                       ShuffleKind kind, Value laneOrOffset,
                                       int clamp, const LoweringContext &lc) {

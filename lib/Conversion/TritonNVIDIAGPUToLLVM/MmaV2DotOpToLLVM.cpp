@@ -102,6 +102,41 @@ FailureOr<Tiles> gatherTiles(const tt::LinearLayout &layout, int32_t tileR,
   return tiles;
 }
 
+/// The layout of a tensor grown to at least `minRows` x `minCols` in its
+/// last two dims, and for each of its registers the register of the
+/// tensor itself holding the element at the wrapped coordinate (lane,
+/// warp and block 0). `ok` is false when the tensor has no such register.
+struct Padded {
+  tt::LinearLayout layout;
+  SmallVector<int> tensorReg;
+  bool ok = true;
+};
+Padded padToTile(RankedTensorType type, int64_t minRows, int64_t minCols) {
+  SmallVector<int64_t> shape(type.getShape());
+  unsigned rank = shape.size();
+  shape[rank - 2] = std::max(shape[rank - 2], minRows);
+  shape[rank - 1] = std::max(shape[rank - 1], minCols);
+  tt::LinearLayout real = getLayout(type);
+  Padded p{getLayout(type.clone(shape)), {}};
+  if (ArrayRef<int64_t>(shape) == type.getShape()) {
+    for (unsigned r = 0, e = real.getInDimSize(tt::kRegister); r < e; ++r)
+      p.tensorReg.push_back(r);
+    return p;
+  }
+  std::map<SmallVector<int32_t>, int> byCoord;
+  for (unsigned r = 0, e = real.getInDimSize(tt::kRegister); r < e; ++r)
+    byCoord.emplace(registerCoord(real, r), r);
+  for (unsigned r = 0, e = p.layout.getInDimSize(tt::kRegister); r < e; ++r) {
+    SmallVector<int32_t> c = registerCoord(p.layout, r);
+    for (unsigned d = 0; d < rank; ++d)
+      c[d] %= type.getShape()[d];
+    auto it = byCoord.find(c);
+    p.ok &= it != byCoord.end();
+    p.tensorReg.push_back(it == byCoord.end() ? 0 : it->second);
+  }
+  return p;
+}
+
 /// The mma.sync instruction of one dot.
 struct MmaForm {
   unsigned w;       // operand elements per 32-bit register (kWidth)
@@ -172,37 +207,6 @@ FailureOr<MmaForm> selectForm(DotOp op) {
   return form;
 }
 
-/// `values` (of one element type) as 32-bit words of `perWord` each.
-SmallVector<Value> packWords(OpBuilder &b, Location loc,
-                             ArrayRef<Value> values, unsigned perWord) {
-  Type i32 = b.getI32Type();
-  auto wordType = VectorType::get({int64_t(perWord)}, values[0].getType());
-  SmallVector<Value> words;
-  for (unsigned i = 0; i < values.size(); i += perWord) {
-    Value v = LLVM::PoisonOp::create(b, loc, wordType);
-    for (unsigned j = 0; j < perWord; ++j)
-      v = LLVM::InsertElementOp::create(b, loc, v, values[i + j],
-                                        i32Const(b, loc, j));
-    words.push_back(LLVM::BitcastOp::create(b, loc, i32, v));
-  }
-  return words;
-}
-
-/// The inverse of packWords: the elements of 32-bit `words`.
-SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
-                               ArrayRef<Value> words, Type elemType,
-                               unsigned perWord) {
-  auto wordType = VectorType::get({int64_t(perWord)}, elemType);
-  SmallVector<Value> values;
-  for (Value word : words) {
-    Value v = LLVM::BitcastOp::create(b, loc, wordType, word);
-    for (unsigned j = 0; j < perWord; ++j)
-      values.push_back(
-          LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
-  }
-  return values;
-}
-
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   MmaV2DotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
@@ -240,27 +244,36 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                "#ttg.nvidia_mma with kWidth = "
                             << w;
 
-    tt::LinearLayout aL = getLayout(aType), bL = getLayout(bType),
-                     cL = getLayout(dType);
     unsigned rank = dType.getRank();
     unsigned rowDim = rank - 2, colDim = rank - 1;
-    if (!hasFragmentLanes(aL, colDim, rowDim, w) ||
-        !hasFragmentLanes(bL, rowDim, colDim, w) ||
-        !hasFragmentLanes(cL, colDim, rowDim, 2))
-      return op.emitError("cannot lower tt.dot: the layouts do not place "
-                          "lanes as the mma.sync fragments do");
     // K per instruction, and the K offset of the second half of a tile.
     int32_t kTile = 8 * w, kHalf = 4 * w;
+    int64_t K = aType.getShape()[rank - 1];
+    if (K % kTile != 0)
+      return op.emitError() << "cannot lower tt.dot with mma.sync: K = " << K
+                            << " is not a multiple of " << kTile;
+    // Results smaller than a tile are computed on whole tiles (rows and
+    // columns wrap onto the tensor's).
+    Padded aL = padToTile(aType, 16, kTile), bL = padToTile(bType, kTile, 8),
+           cL = padToTile(dType, 16, 8);
+    if (!aL.ok || !bL.ok || !cL.ok ||
+        !hasFragmentLanes(aL.layout, colDim, rowDim, w) ||
+        !hasFragmentLanes(bL.layout, rowDim, colDim, w) ||
+        !hasFragmentLanes(cL.layout, colDim, rowDim, 2))
+      return op.emitError("cannot lower tt.dot: the layouts do not place "
+                          "lanes as the mma.sync fragments do");
     // A: words a0 (g, wt), a1 (g+8, wt), a2 (g, wt+4w), a3 (g+8, wt+4w),
     // w elements each.
-    auto aTiles = gatherTiles(aL, 16, kTile, 4 * w, [&](int32_t r, int32_t k) {
-      return unsigned(w * ((r >= 8) + 2 * (k >= kHalf)) + (k % w));
-    });
+    auto aTiles =
+        gatherTiles(aL.layout, 16, kTile, 4 * w, [&](int32_t r, int32_t k) {
+          return unsigned(w * ((r >= 8) + 2 * (k >= kHalf)) + (k % w));
+        });
     // B: b0 (wt, g), b1 (wt+4w, g); rows are K here.
-    auto bTiles = gatherTiles(bL, kTile, 8, 2 * w, [&](int32_t k, int32_t n) {
-      return unsigned(w * (k >= kHalf) + (k % w));
-    });
-    auto cTiles = gatherTiles(cL, 16, 8, 4, [](int32_t r, int32_t n) {
+    auto bTiles =
+        gatherTiles(bL.layout, kTile, 8, 2 * w, [&](int32_t k, int32_t n) {
+          return unsigned(w * (k >= kHalf) + (k % w));
+        });
+    auto cTiles = gatherTiles(cL.layout, 16, 8, 4, [](int32_t r, int32_t n) {
       return unsigned(2 * (r >= 8) + (n % 2));
     });
     if (failed(aTiles) || failed(bTiles) || failed(cTiles))
@@ -271,28 +284,28 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
     // Packed operand words per tile, made once.
-    auto tileWords = [&](const Tiles &tiles, ArrayRef<Value> values) {
+    auto tileWords = [&](const Tiles &tiles, const Padded &padded,
+                         ArrayRef<Value> values) {
       std::map<TileKey, SmallVector<Value>> words;
       for (auto &[origin, regs] : tiles) {
         SmallVector<Value> elems;
         for (int r : regs)
-          elems.push_back(values[r]);
+          elems.push_back(values[padded.tensorReg[r]]);
         words[origin] = packWords(rewriter, loc, elems, w);
       }
       return words;
     };
-    auto aWords = tileWords(*aTiles, a);
-    auto bWords = tileWords(*bTiles, b);
+    auto aWords = tileWords(*aTiles, aL, a);
+    auto bWords = tileWords(*bTiles, bL, b);
 
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(form->accRegs, form->accRegType));
     Type accElem = getTypeConverter()->convertType(dType.getElementType());
-    int64_t K = aType.getShape()[rank - 1];
     for (auto &[origin, regs] : *cTiles) {
       auto [batch, m0, n0] = origin;
       SmallVector<Value> acc;
       for (int r : regs)
-        acc.push_back(c[r]);
+        acc.push_back(c[cL.tensorReg[r]]);
       if (form->f16Acc)
         acc = packWords(rewriter, loc, acc, 2);
       for (int32_t k0 = 0; k0 < K; k0 += kTile) {
@@ -311,8 +324,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       }
       if (form->f16Acc)
         acc = unpackWords(rewriter, loc, acc, accElem, 2);
+      // Wrapped rows and columns compute copies of the same elements.
       for (auto [i, r] : llvm::enumerate(regs))
-        c[r] = acc[i];
+        c[cL.tensorReg[r]] = acc[i];
     }
     // Duplicated registers (none for mma layouts) keep their originals.
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), c, rewriter,

@@ -10,7 +10,9 @@
 // one per 64-row repetition of the warp group, N-column repetition and K
 // step, between a `wgmma.fence` and a `wgmma.commit_group` (and a
 // `wgmma.wait_group 0` unless isAsync). Floating-point forms accumulate in
-// f32; i8 x i8 accumulates in s32 (`.s32.s8.s8`, which takes no scale or
+// f32, f16 and the 8-bit floats also in f16 (`.f16`, the accumulators two
+// per 32-bit register, consecutive columns of a row); i8 x i8 accumulates
+// in s32 (`.s32.s8.s8`, which takes no scale or
 // transpose immediates). Only the 16-bit forms have transpose immediates,
 // so tf32 and 8-bit operands must both be K-major.
 //
@@ -191,9 +193,14 @@ struct WarpGroupDotOpConversion
                                "stay on FMA; tf32x3 is split into tf32 dots "
                                "by tritongpu-F32DotTC)";
     Type accElem = dType.getElementType();
-    if (s8 ? !accElem.isInteger(32) : !accElem.isF32())
+    // f16 and the 8-bit floats also accumulate in f16 (f16x2 registers).
+    bool f16Acc = accElem.isF16() && (*aName == "f16" || fp8);
+    if (!f16Acc && (s8 ? !accElem.isInteger(32) : !accElem.isF32()))
       return op.emitError() << "cannot lower warp_group_dot accumulating in "
-                            << accElem << " (" << (s8 ? "i32" : "f32")
+                            << accElem << " ("
+                            << (s8                     ? "i32"
+                                : *aName == "f16" || fp8 ? "f32 or f16"
+                                                         : "f32")
                             << " is supported) for " << aType.getElementType()
                             << " operands";
     // One instruction consumes 32 bytes of K.
@@ -350,11 +357,13 @@ struct WarpGroupDotOpConversion
     Value useC = adaptor.getUseC();
     Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                          rewriter.getBoolAttr(true));
-    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-    unsigned n = instrN / 2;
+    // Accumulator registers per instruction: N/2 elements, two per
+    // register when they are f16.
+    unsigned n = f16Acc ? instrN / 4 : instrN / 2;
     std::string mnemonic = "wgmma.mma_async.sync.aligned.m64n" +
                            std::to_string(instrN) + "k" +
-                           std::to_string(kStep) + (s8 ? ".s32." : ".f32.") +
+                           std::to_string(kStep) +
+                           (s8 ? ".s32." : f16Acc ? ".f16." : ".f32.") +
                            aName->str() + "." + bName->str();
     std::string text = mnemonic + " {";
     for (unsigned i = 0; i < n; ++i)
@@ -372,30 +381,43 @@ struct WarpGroupDotOpConversion
     text += ";";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
-      constraints += s8 ? "=r," : "=f,";
+      constraints += s8 || f16Acc ? "=r," : "=f,";
     for (unsigned i = 0; i < n; ++i)
       constraints += std::to_string(i) + ",";
     constraints += "l,l,b";
-    Type accLLVM = s8 ? (Type)rewriter.getI32Type() : rewriter.getF32Type();
+    Type accLLVM = s8 || f16Acc ? (Type)rewriter.getI32Type()
+                                : (Type)rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(n, accLLVM));
+    // Each instruction's accumulator registers, packed before the fence:
+    // nothing but wgmma may write them between the fence and the wait.
+    SmallVector<SmallVector<Value>> accs;
     for (Instr &in : instrs) {
+      SmallVector<Value> acc;
+      for (unsigned reg : in.regs)
+        acc.push_back(values[reg]);
+      accs.push_back(f16Acc ? packWords(rewriter, loc, acc, 2) : acc);
+    }
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (auto [in, acc] : llvm::zip(instrs, accs)) {
       for (int64_t k = 0; k < K; k += kStep) {
         Value a = tileDesc(*aDesc, aObj.address, aRuntime, aMask, aDescBase,
                            in.row, k);
         Value b = tileDesc(*bDesc, bObj.address, bRuntime, bMask, bDescBase,
                            in.col, k);
-        SmallVector<Value> args;
-        for (unsigned reg : in.regs)
-          args.push_back(values[reg]);
+        SmallVector<Value> args(acc);
         args.push_back(a);
         args.push_back(b);
         args.push_back(k == 0 && useC ? useC : one);
         Value result = inlineAsm(rewriter, loc, resultType, args, text,
                                  constraints, /*sideEffects=*/true);
-        for (auto [i, reg] : llvm::enumerate(in.regs))
-          values[reg] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
+        for (unsigned i = 0; i < n; ++i)
+          acc[i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
       }
+      if (f16Acc)
+        acc = unpackWords(rewriter, loc, acc, rewriter.getF16Type(), 2);
+      for (auto [i, reg] : llvm::enumerate(in.regs))
+        values[reg] = acc[i];
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
     if (!op.getIsAsync())
@@ -417,14 +439,26 @@ public:
       NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(pendings));
       return {};
     }
+    // Each operand of the wait: one value, or a pair of 16-bit values in
+    // one 32-bit register (an f16 accumulator's packing, which LLVM then
+    // folds away).
+    auto isPair = [&](unsigned i) {
+      Type t = values[i].getType();
+      return i + 1 < values.size() && t == values[i + 1].getType() &&
+             t.isIntOrFloat() && t.getIntOrFloatBitWidth() == 16;
+    };
     std::string constraints, ties;
     SmallVector<Type> types;
     SmallVector<Value> args;
-    for (auto [i, v] : llvm::enumerate(values)) {
+    for (unsigned i = 0; i < values.size(); ++i) {
+      Value v = values[i];
       Type t = v.getType();
       Value arg = v;
       std::string cls;
-      if (t.isF32())
+      if (isPair(i)) {
+        arg = packWords(b, loc, {v, values[++i]}, 2)[0];
+        cls = "r";
+      } else if (t.isF32())
         cls = "f";
       else if (t.isF64())
         cls = "d";
@@ -439,10 +473,10 @@ public:
         arg = LLVM::ZExtOp::create(b, loc, b.getI32Type(), bitcastToInt(b, loc, v));
         cls = "r";
       }
+      ties += std::to_string(types.size()) + ",";
       types.push_back(arg.getType());
       args.push_back(arg);
       constraints += "=" + cls + ",";
-      ties += std::to_string(i) + ",";
     }
     constraints += ties;
     constraints.pop_back();
@@ -453,14 +487,21 @@ public:
     Value result = inlineAsm(b, loc, resultType, args, text, constraints,
                              /*sideEffects=*/true);
     SmallVector<Value> out;
-    for (auto [i, v] : llvm::enumerate(values)) {
-      Value r = LLVM::ExtractValueOp::create(b, loc, result, i);
-      if (r.getType() != v.getType())
+    for (unsigned i = 0, arg = 0; i < values.size(); ++i, ++arg) {
+      Value r = LLVM::ExtractValueOp::create(b, loc, result, arg);
+      Type t = values[i].getType();
+      if (isPair(i)) {
+        out.append(unpackWords(b, loc, {r}, t, 2));
+        ++i;
+        continue;
+      }
+      if (r.getType() != t)
         r = bitcastFromInt(
             b, loc,
-            LLVM::TruncOp::create(
-                b, loc, b.getIntegerType(v.getType().getIntOrFloatBitWidth()), r),
-            v.getType());
+            LLVM::TruncOp::create(b, loc,
+                                  b.getIntegerType(t.getIntOrFloatBitWidth()),
+                                  r),
+            t);
       out.push_back(r);
     }
     return out;

@@ -21,10 +21,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @f16_acc(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #mma> {
-    // expected-error @+2 {{cannot lower warp_group_dot accumulating in 'f16' (f32 is supported)}}
+  tt.func public @bf16_f16_acc(%a: !ttg.memdesc<64x64xbf16, #shared, #smem>, %b: !ttg.memdesc<64x64xbf16, #shared, #smem>, %c: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #mma> {
+    // expected-error @+2 {{cannot lower warp_group_dot accumulating in 'f16' (f32 is supported) for 'bf16' operands}}
     // expected-error @+1 {{failed to legalize}}
-    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xbf16, #shared, #smem> * !ttg.memdesc<64x64xbf16, #shared, #smem> -> tensor<64x64xf16, #mma>
     tt.return %d : tensor<64x64xf16, #mma>
   }
 }
@@ -191,5 +191,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // expected-error @+1 {{failed to legalize}}
     %d = tt.dot %a, %b, %c : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x16xf32, #mma>
     tt.return %d : tensor<32x16xf32, #mma>
+  }
+}
+
+// -----
+
+// mma.sync accumulates bf16 products in f32 only.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bf16_acc(%a: tensor<32x16xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x16xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x16xbf16, #mma>) -> tensor<32x16xbf16, #mma> {
+    // expected-error @+2 {{cannot lower tt.dot of 'bf16' accumulating in 'bf16' with mma.sync (f32 is supported)}}
+    // expected-error @+1 {{failed to legalize}}
+    %d = tt.dot %a, %b, %c : tensor<32x16xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x16xbf16, #mma>
+    tt.return %d : tensor<32x16xbf16, #mma>
+  }
+}
+
+// -----
+
+// mma.sync m16n8k16 consumes K 16 deep: a K of 8 would need padding.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1, 1], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @short_k(%a: tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<2x8x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<2x16x8xf32, #mma>) -> tensor<2x16x8xf32, #mma> {
+    // expected-error @+2 {{cannot lower tt.dot with mma.sync: K = 8 is not a multiple of 16}}
+    // expected-error @+1 {{failed to legalize}}
+    %d = tt.dot %a, %b, %c : tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<2x8x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x16x8xf32, #mma>
+    tt.return %d : tensor<2x16x8xf32, #mma>
   }
 }

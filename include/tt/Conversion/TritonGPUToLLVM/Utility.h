@@ -93,6 +93,16 @@ Value shuffle(OpBuilder &b, Location loc, Value v, ShuffleKind kind,
 Value bitcastToInt(OpBuilder &b, Location loc, Value v);
 Value bitcastFromInt(OpBuilder &b, Location loc, Value v, Type type);
 
+/// `values` (scalars of one type, `perWord` of them in 32 bits) packed
+/// into i32 words, `perWord` consecutive values each (for inline assembly
+/// that takes f16x2 or 8-bit x4 registers).
+SmallVector<Value> packWords(OpBuilder &b, Location loc,
+                             ArrayRef<Value> values, unsigned perWord);
+/// The inverse of packWords: the `elemType` scalars of i32 `words`.
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words, Type elemType,
+                               unsigned perWord);
+
 /// Tensor coordinate of register `r` with lane, warp and block 0.
 SmallVector<int32_t> registerCoord(const tt::LinearLayout &layout, unsigned r);
 
