@@ -38,6 +38,9 @@ std::optional<int> tt::getComputeCapability(llvm::StringRef target) {
 
 void tt::buildNVIDIATTGIRPipeline(OpPassManager &pm,
                                   const PipelineOptions &opts) {
+  // No block-scaled MMA before Blackwell: tt.dot_scaled becomes upcasts, the
+  // scaling and a tt.dot (upstream does this in AccelerateMatmul on Hopper).
+  pm.addPass(triton::createTritonDecomposeDotScaled());
   triton::ConvertTritonToTritonGPUOptions convert;
   convert.target = opts.target;
   convert.numWarps = opts.numWarps;

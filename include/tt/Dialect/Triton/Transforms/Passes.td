@@ -182,4 +182,51 @@ def TritonLoopAwareCSE : Pass<"triton-loop-aware-cse", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
+def TritonDecomposeDotScaled
+    : Pass<"triton-decompose-dot-scaled", "mlir::ModuleOp"> {
+  let summary = "rewrite tt.dot_scaled as upcasts, scaling and a tt.dot";
+  let description = [{
+    For GPUs without block-scaled matrix instructions (NVIDIA before
+    Blackwell; the CPU backend), each `tt.dot_scaled` of TTIR (tensors
+    without layouts) becomes what it computes, in the way upstream Triton's
+    Hopper lowering does it:
+
+    * Each operand is brought to the compute type: f16 when either operand
+      is `fp16`, else bf16. fp8 (`e4m3`, `e5m2`) operands go through
+      `tt.fp_to_fp`; `e2m1` operands, two values per i8 packed along K
+      with the low nibble first, are unpacked with integer operations
+      (exact: every e2m1 value is a bf16 and an f16 value) and interleaved
+      with `tt.join` and `tt.reshape`.
+    * A scaled operand is multiplied by its scale, one e8m0 exponent `s`
+      (i8) per group of 16 or 32 elements along K, broadcast along the
+      group: `2^(s - 127)`, built as bf16 bits `s << 7` or, for f16, as the
+      f32 bits `s << 23` rounded to f16 (as upstream does, so scales out of
+      f16's range give 0 or infinity). Unless `fastMath` is set, elements
+      whose scale is 0xFF (NaN in e8m0) become NaN.
+    * The right-hand operand is processed transposed (N x K), so that K is
+      its last dimension like the left one's, and transposed back.
+    * The upcast operands feed an ordinary `tt.dot` with the same
+      accumulator, which the target's matmul lowering then handles (wgmma
+      or mma.sync on NVIDIA).
+
+    The pass refuses, with an error, what it does not decompose: batched
+    (3-D) operands, fp4 packed along M/N (`lhs_k_pack`/`rhs_k_pack` false),
+    the `e2m3`/`e3m2` formats, scales that are not i8, and bf16 with fp16.
+
+    ```mlir
+    %d = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false}
+        : tensor<64x32xi8>, tensor<64x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    // becomes (schematically)
+    %lo, %hi = (nibbles of %a as bf16 bits) : tensor<64x32xi16>
+    %ua = tt.reshape (tt.join %lo, %hi) : tensor<64x32x2xbf16> -> tensor<64x64xbf16>
+    %sc = tt.reshape (tt.broadcast (tt.expand_dims (bf16 bits %s << 7)))
+        : tensor<64x2x32xbf16> -> tensor<64x64xbf16>
+    %sa = arith.select (%s == 0xFF), NaN, (arith.mulf %ua, %sc)
+    %d = tt.dot %sa, %b, %c : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::triton::TritonDialect"];
+}
+
 #endif // TT_DIALECT_TRITON_TRANSFORMS_PASSES_TD
