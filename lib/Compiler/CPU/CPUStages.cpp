@@ -11,6 +11,7 @@
 #include "tt/Compiler/CPU.h"
 
 #include "tt/Conversion/TritonToLinalg/Passes.h"
+#include "tt/Dialect/Triton/Transforms/Passes.h"
 #include "tt/Dialect/TritonCPU/Transforms/Passes.h"
 #include "tt/Target/CPU/CPU.h"
 
@@ -51,6 +52,8 @@ static unsigned getHostVectorWidth() {
 }
 
 void tt::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &) {
+  // tt.dot_scaled as upcasts, scaling and a tt.dot (as on NVIDIA).
+  pm.addPass(triton::createTritonDecomposeDotScaled());
   // Tiles to linalg on tensors, fused.
   pm.addPass(triton::createConvertTritonToLinalg());
   pm.addPass(createCanonicalizerPass());
