@@ -44,7 +44,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @transposed(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %x: i32, %p: i1) {
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
     %b = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
-    // expected-error @+2 {{only non-transposed #ttg.nvmma_shared buffers are supported}}
+    // expected-error @+2 {{only untransposed #ttg.nvmma_shared and unswizzled #ttg.swizzled_shared buffers are supported}}
     // expected-error @+1 {{failed to legalize}}
     ttng.async_tma_copy_global_to_local %d[%x, %x] %b, %bar, %p : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     tt.return
