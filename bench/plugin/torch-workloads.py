@@ -457,10 +457,10 @@ def main(argv=None):
         tt = run_case(case, "tt", args, scratch, tools, site)
         rows.append((case, up, tt))
         sys.stderr.write(f"{case}: upstream {up.get('ms', up.get('error'))}, tt {tt.get('ms', tt.get('error'))}\n")
+        if args.json:  # after every case: a run cut short keeps what it measured
+            with open(args.json, "w") as f:
+                json.dump([{"case": c, "upstream": u, "tt": t} for c, u, t in rows], f, indent=1)
     print_table(rows)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump([{"case": c, "upstream": u, "tt": t} for c, u, t in rows], f, indent=1)
     return 0 if all("error" not in u and "error" not in t for _, u, t in rows) else 1
 
 
