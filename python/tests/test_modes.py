@@ -18,16 +18,16 @@ def test_strict_mode_raises_tt_diagnostic(tt):
     with pytest.raises(tt_triton.TTCompileError) as info:
         compile_case(kernels.REFUSED)
     err = info.value
-    assert err.kernel == "dot_scaled_kernel"
+    assert err.kernel == "add_kernel"
     assert err.kind == "refused", err
     message = str(err)
-    assert message.startswith("tt refused kernel 'dot_scaled_kernel' (cuda:90")
+    assert message.startswith("tt refused kernel 'add_kernel' (cuda:90")
     # tt's diagnostic, located in the Python source through the TTIR's locations.
     assert f"{os.path.basename(kernels.__file__)}:" in message and "error:" in message, message
     assert "TRITON_TT_FALLBACK=1" in message
     assert os.path.isdir(err.workdir)  # the input is kept to reproduce it
     (record, ) = log_records(tt)
-    assert record["status"] == "error" and record["kernel"] == "dot_scaled_kernel"
+    assert record["status"] == "error" and record["kernel"] == "add_kernel"
     assert "error:" in record["diagnostic"] and record["message"] == err.first_line()
 
 

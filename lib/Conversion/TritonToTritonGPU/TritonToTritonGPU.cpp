@@ -83,6 +83,19 @@ public:
              "convert-triton-to-tritongpu needs tensors of rank 1 or more";
       return signalPassFailure();
     }
+    if (numCTAs != 1) {
+      // Layouts over several CTAs (thread-block clusters, upstream's
+      // num_ctas > 1 on Hopper) are not implemented: refuse at the kernel.
+      Location at = module.getLoc();
+      module.walk([&](FunctionOpInterface func) {
+        if (at == module.getLoc())
+          at = func->getLoc();
+      });
+      mlir::emitError(at) << "num-ctas=" << int(numCTAs)
+                      << ": tt compiles one CTA per program; thread-block "
+                         "clusters (num_ctas > 1) are not supported";
+      return signalPassFailure();
+    }
     Builder b(ctx);
     module->setAttr("ttg.num-warps", b.getI32IntegerAttr(numWarps));
     module->setAttr("ttg.num-ctas", b.getI32IntegerAttr(numCTAs));
