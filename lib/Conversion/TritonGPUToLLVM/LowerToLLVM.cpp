@@ -62,6 +62,7 @@ LogicalResult mlir::triton::lowering::lowerToLLVM(ModuleOp module,
   populateFuncOpToLLVMPatterns(tc, patterns, lc);
   populateElementwiseOpToLLVMPatterns(tc, patterns, lc);
   populateMemoryOpToLLVMPatterns(tc, patterns, lc);
+  populateUserElementwiseOpToLLVMPatterns(tc, patterns);
   populateViewOpToLLVMPatterns(tc, patterns, lc);
   populateDotOpToLLVMPatterns(tc, patterns, lc);
   populateReduceOpToLLVMPatterns(tc, patterns, lc);

@@ -1,0 +1,246 @@
+//===- UserElementwiseOpToLLVM.cpp - inline asm and map_elementwise ------===//
+//
+// Part of tt, the Triton compiler as a suite of Unix tools.
+//
+//===----------------------------------------------------------------------===//
+//
+// The elementwise ops whose per-element code the user wrote:
+// `tt.elementwise_inline_asm` (one inline-assembly statement per group of
+// `packed_element` elements of every operand) and `tt.map_elementwise` (its
+// scalar region once per group of `pack` elements). Each thread applies the
+// code to the elements it holds; operands and results share one layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tt/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "tt/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "tt/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::lowering;
+
+namespace {
+
+/// The per-thread elements of every operand (a scalar operand stands for
+/// each element), and how many elements each thread holds.
+struct ElementGroups {
+  SmallVector<SmallVector<Value>> operands; // [operand][element]
+  unsigned numElements = 1;
+};
+
+ElementGroups unpackOperands(Operation *op, ValueRange converted,
+                             ConversionPatternRewriter &rewriter) {
+  ElementGroups g;
+  for (Type t : op->getResultTypes())
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      g.numElements = getNumRegisters(tensor);
+  for (auto [orig, value] : llvm::zip(op->getOperands(), converted)) {
+    if (isa<RankedTensorType>(orig.getType()))
+      g.operands.push_back(unpackLLElements(op->getLoc(), value, rewriter));
+    else
+      g.operands.push_back(SmallVector<Value>(g.numElements, value));
+  }
+  return g;
+}
+
+/// Replaces `op` by its results given element by element.
+void replaceWithElements(Operation *op, ArrayRef<SmallVector<Value>> results,
+                         const TypeConverter *tc,
+                         ConversionPatternRewriter &rewriter) {
+  SmallVector<Value> replacements;
+  for (auto [type, elems] : llvm::zip(op->getResultTypes(), results)) {
+    if (isa<RankedTensorType>(type))
+      replacements.push_back(
+          packLLElements(op->getLoc(), tc, elems, rewriter, type));
+    else
+      replacements.push_back(elems.front());
+  }
+  rewriter.replaceOp(op, replacements);
+}
+
+/// `pack` elements of one value type: the element itself, or a vector.
+Type packedType(Type elem, unsigned pack) {
+  return pack == 1 ? elem : VectorType::get({int64_t(pack)}, elem);
+}
+
+struct InlineAsmOpConversion
+    : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPackedElement();
+    ElementGroups g = unpackOperands(op, adaptor.getOperands(), rewriter);
+    if (pack == 0 || g.numElements % pack != 0)
+      return op.emitError() << "cannot lower tt.elementwise_inline_asm with "
+                               "packed_element = "
+                            << pack << ": each thread holds "
+                            << g.numElements
+                            << " elements, not a multiple of it";
+    SmallVector<Type> elemTypes;
+    for (Type t : op->getResultTypes())
+      elemTypes.push_back(
+          getTypeConverter()->convertType(mlir::getElementTypeOrSelf(t)));
+    SmallVector<Type> asmTypes;
+    for (Type t : elemTypes)
+      asmTypes.push_back(packedType(t, pack));
+    Type resultType =
+        asmTypes.empty()   ? LLVM::LLVMVoidType::get(getContext())
+        : asmTypes.size() == 1
+            ? asmTypes.front()
+            : LLVM::LLVMStructType::getLiteral(getContext(), asmTypes);
+
+    SmallVector<SmallVector<Value>> results(elemTypes.size());
+    for (unsigned base = 0; base < g.numElements; base += pack) {
+      SmallVector<Value> args;
+      for (ArrayRef<Value> elems : g.operands) {
+        if (pack == 1) {
+          args.push_back(elems[base]);
+          continue;
+        }
+        Type vecType = packedType(elems[base].getType(), pack);
+        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
+        for (unsigned i = 0; i < pack; ++i)
+          vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
+                                              elems[base + i],
+                                              i32Const(rewriter, loc, i));
+        args.push_back(vec);
+      }
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, resultType, args, op.getAsmString(),
+          op.getConstraints(), /*has_side_effects=*/!op.getPure(),
+          /*is_align_stack=*/false, LLVM::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
+      for (unsigned r = 0; r < elemTypes.size(); ++r) {
+        Value v = asmTypes.size() == 1
+                      ? asmOp.getResult(0)
+                      : (Value)LLVM::ExtractValueOp::create(
+                            rewriter, loc, asmOp.getResult(0), r);
+        for (unsigned i = 0; i < pack; ++i)
+          results[r].push_back(
+              pack == 1 ? v
+                        : (Value)LLVM::ExtractElementOp::create(
+                              rewriter, loc, v, i32Const(rewriter, loc, i)));
+      }
+    }
+    replaceWithElements(op, results, getTypeConverter(), rewriter);
+    return success();
+  }
+};
+
+struct MapElementwiseOpConversion
+    : public ConvertOpToLLVMPattern<MapElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned pack = op.getPack();
+    ElementGroups g = unpackOperands(op, adaptor.getOperands(), rewriter);
+    if (pack == 0 || g.numElements % pack != 0)
+      return op.emitError() << "cannot lower tt.map_elementwise with pack = "
+                            << pack << ": each thread holds "
+                            << g.numElements
+                            << " elements, not a multiple of it";
+    Region &body = op.getScalarOp();
+    for (Block &block : body)
+      for (Type t : block.getArgumentTypes())
+        if (!t.isIntOrIndexOrFloat())
+          return op.emitError()
+                 << "cannot lower tt.map_elementwise whose region takes "
+                 << t << ": only integer and float scalars are supported";
+    unsigned numResults = op->getNumResults();
+    SmallVector<SmallVector<Value>> results(numResults);
+    for (unsigned base = 0; base < g.numElements; base += pack) {
+      // The region's arguments: `pack` elements of the first operand, then
+      // of the second, ...; its results likewise, result by result.
+      SmallVector<Value> args;
+      for (ArrayRef<Value> elems : g.operands)
+        for (unsigned i = 0; i < pack; ++i)
+          args.push_back(elems[base + i]);
+      SmallVector<Value> yielded = body.hasOneBlock()
+                                       ? cloneBlock(op, args, rewriter)
+                                       : inlineRegion(op, args, rewriter);
+      for (unsigned r = 0; r < numResults; ++r)
+        for (unsigned i = 0; i < pack; ++i)
+          results[r].push_back(yielded[r * pack + i]);
+    }
+    replaceWithElements(op, results, getTypeConverter(), rewriter);
+    return success();
+  }
+
+private:
+  /// A one-block region: its ops cloned in place.
+  static SmallVector<Value> cloneBlock(MapElementwiseOp op, ValueRange args,
+                                       ConversionPatternRewriter &rewriter) {
+    Block &block = op.getScalarOp().front();
+    IRMapping mapping;
+    mapping.map(block.getArguments(), args);
+    for (Operation &inner : block.without_terminator())
+      rewriter.clone(inner, mapping);
+    SmallVector<Value> out;
+    for (Value v : block.getTerminator()->getOperands())
+      out.push_back(mapping.lookupOrDefault(v));
+    return out;
+  }
+
+  /// A region with control flow: its blocks copied between the two halves
+  /// of the current block, the returns branching to the second half.
+  static SmallVector<Value> inlineRegion(MapElementwiseOp op, ValueRange args,
+                                         ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    rewriter.cloneRegionBefore(op.getScalarOp(), after);
+    Block *entry = before->getNextNode();
+    auto copied = llvm::make_range(entry->getIterator(), after->getIterator());
+    Operation *someReturn = nullptr;
+    for (Block &b : copied)
+      if (isa<MapElementwiseReturnOp>(b.getTerminator()))
+        someReturn = b.getTerminator();
+    SmallVector<Value> out;
+    for (Value v : someReturn->getOperands())
+      out.push_back(after->addArgument(v.getType(), loc));
+    for (Block &b : copied)
+      if (auto ret = dyn_cast<MapElementwiseReturnOp>(b.getTerminator())) {
+        rewriter.setInsertionPoint(ret);
+        cf::BranchOp::create(rewriter, ret.getLoc(), after, ret.getOperands());
+        rewriter.eraseOp(ret);
+      }
+    rewriter.setInsertionPointToEnd(before);
+    cf::BranchOp::create(rewriter, loc, entry, args);
+    rewriter.setInsertionPointToStart(after);
+    return out;
+  }
+};
+
+/// `tt.unsplat`: the one element of a one-element tensor, which every
+/// thread holds.
+struct UnsplatOpConversion : public ConvertOpToLLVMPattern<UnsplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter).front());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::lowering::populateUserElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns) {
+  patterns.add<InlineAsmOpConversion, MapElementwiseOpConversion,
+               UnsplatOpConversion>(tc);
+}
