@@ -253,6 +253,30 @@ private:
   /// the ttg layout-inference interface.
   LogicalResult fixInferred(Operation *op) {
     auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+    if (isa<SplitOp>(op)) {
+      // split separates the two halves of the last dimension: each thread
+      // must hold both, as its fastest dimension. Other operand layouts
+      // (the default one of a [N, 2] tensor spreads the 2 over lanes) are
+      // converted to such a layout first.
+      unsigned rank = src.getRank();
+      SmallVector<unsigned> sizePerThread(rank, 1), order;
+      sizePerThread.back() = 2;
+      for (unsigned d = rank; d-- > 0;)
+        order.push_back(d);
+      Attribute wanted = ttg::getBlockedEncoding(
+          &getContext(), src.getShape(), sizePerThread, order, numWarps,
+          threadsPerWarp, numCTAs);
+      Attribute inferredFromSrc;
+      auto *srcIface = src.getEncoding()
+                           .getDialect()
+                           .getRegisteredInterface<DialectInferLayoutInterface>();
+      if (!srcIface || failed(srcIface->inferSplitOpEncoding(
+                           src.getEncoding(), src.getShape(), inferredFromSrc,
+                           /*loc=*/std::nullopt))) {
+        convertOperand(op->getOpOperand(0), wanted);
+        src = cast<RankedTensorType>(op->getOperand(0).getType());
+      }
+    }
     // join takes two operands of one layout.
     for (OpOperand &operand : op->getOpOperands())
       convertOperand(operand, src.getEncoding());

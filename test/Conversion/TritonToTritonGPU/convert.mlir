@@ -50,3 +50,19 @@ tt.func @dot(%a: tensor<32x16xf16>, %b: tensor<16x32xf16>, %c: tensor<32x32xf32>
   %d = tt.dot %a, %b, %c : tensor<32x16xf16> * tensor<16x32xf16> -> tensor<32x32xf32>
   tt.return %d : tensor<32x32xf32>
 }
+
+// -----
+
+// split needs both halves of the last dimension in each thread: the default
+// layout of a [128, 2] tensor spreads them over two lanes, so the operand is
+// converted to one holding [1, 2] per thread first.
+// CHECK-DAG: #[[PAIRS:.*]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @split_pairs
+// CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} : tensor<128x2xi32, #{{.*}}> -> tensor<128x2xi32, #[[PAIRS]]>
+// CHECK: tt.split %[[C]] : tensor<128x2xi32, #[[PAIRS]]> -> tensor<128xi32, #{{.*}}>
+tt.func @split_pairs(%x: tensor<256xi32>) -> tensor<128xi32> {
+  %p = tt.reshape %x : tensor<256xi32> -> tensor<128x2xi32>
+  %a, %b = tt.split %p : tensor<128x2xi32> -> tensor<128xi32>
+  %s = arith.addi %a, %b : tensor<128xi32>
+  tt.return %s : tensor<128xi32>
+}
