@@ -18,6 +18,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <functional>
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -193,8 +196,73 @@ struct MulhiUIConversion : OpConversionPattern<tt::MulhiUIOp> {
   }
 };
 
-/// Calls a scalar function by symbol; libdevice names (`__nv_expf`) are
-/// mapped to the C library's (`expf`).
+/// The math-dialect op a libdevice function (without `__nv_`, `fast_` and
+/// the `f` of its single-precision form) computes, built on scalar
+/// arguments; null when there is none. Math ops lower to the C library or to
+/// inline code and vectorize, where a call of the C function would not, and
+/// cover names the C library lacks (rsqrt, rcp, saturate, ...).
+Value buildLibdeviceAsMath(StringRef base, OpBuilder &b, Location l,
+                           ValueRange a) {
+  Type t = a.empty() ? Type() : a[0].getType();
+  auto unary = [&](auto tag) -> Value {
+    using Op = decltype(tag);
+    return a.size() == 1 ? (Value)Op::create(b, l, a[0]) : Value();
+  };
+  auto binary = [&](auto tag) -> Value {
+    using Op = decltype(tag);
+    return a.size() == 2 ? (Value)Op::create(b, l, a[0], a[1]) : Value();
+  };
+  auto one = [&]() -> Value {
+    return arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, 1.0));
+  };
+  return llvm::StringSwitch<std::function<Value()>>(base)
+      .Case("exp", [&] { return unary(math::ExpOp()); })
+      .Case("exp2", [&] { return unary(math::Exp2Op()); })
+      .Case("expm1", [&] { return unary(math::ExpM1Op()); })
+      .Case("log", [&] { return unary(math::LogOp()); })
+      .Case("log2", [&] { return unary(math::Log2Op()); })
+      .Case("log10", [&] { return unary(math::Log10Op()); })
+      .Case("log1p", [&] { return unary(math::Log1pOp()); })
+      .Case("sin", [&] { return unary(math::SinOp()); })
+      .Case("cos", [&] { return unary(math::CosOp()); })
+      .Case("tan", [&] { return unary(math::TanOp()); })
+      .Case("asin", [&] { return unary(math::AsinOp()); })
+      .Case("acos", [&] { return unary(math::AcosOp()); })
+      .Case("atan", [&] { return unary(math::AtanOp()); })
+      .Case("atan2", [&] { return binary(math::Atan2Op()); })
+      .Case("sinh", [&] { return unary(math::SinhOp()); })
+      .Case("cosh", [&] { return unary(math::CoshOp()); })
+      .Case("tanh", [&] { return unary(math::TanhOp()); })
+      .Case("asinh", [&] { return unary(math::AsinhOp()); })
+      .Case("acosh", [&] { return unary(math::AcoshOp()); })
+      .Case("atanh", [&] { return unary(math::AtanhOp()); })
+      .Case("sqrt", [&] { return unary(math::SqrtOp()); })
+      .Case("rsqrt", [&] { return unary(math::RsqrtOp()); })
+      .Case("cbrt", [&] { return unary(math::CbrtOp()); })
+      .Case("erf", [&] { return unary(math::ErfOp()); })
+      .Case("erfc", [&] { return unary(math::ErfcOp()); })
+      .Case("pow", [&] { return binary(math::PowFOp()); })
+      .Case("fabs", [&] { return unary(math::AbsFOp()); })
+      .Case("floor", [&] { return unary(math::FloorOp()); })
+      .Case("ceil", [&] { return unary(math::CeilOp()); })
+      .Case("trunc", [&] { return unary(math::TruncOp()); })
+      .Case("round", [&] { return unary(math::RoundOp()); })
+      .Case("rint", [&] { return unary(math::RoundEvenOp()); })
+      .Case("nearbyint", [&] { return unary(math::RoundEvenOp()); })
+      .Case("copysign", [&] { return binary(math::CopySignOp()); })
+      .Case("fmax", [&] { return binary(arith::MaxNumFOp()); })
+      .Case("fmin", [&] { return binary(arith::MinNumFOp()); })
+      .Case("rcp", [&] {
+        return a.size() == 1 ? (Value)arith::DivFOp::create(b, l, one(), a[0])
+                             : Value();
+      })
+      .Case("fdivide", [&] { return binary(arith::DivFOp()); })
+      .Default([] { return Value(); })();
+}
+
+/// Calls a scalar function by symbol. libdevice names (`__nv_expf`) become
+/// the math op they compute; the others the C library's function of the
+/// same name (`expf`); a libdevice function with neither is refused by name.
 struct ExternElementwiseConversion
     : OpConversionPattern<tt::ExternElementwiseOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -203,15 +271,33 @@ struct ExternElementwiseConversion
                   ConversionPatternRewriter &rewriter) const override {
     StringRef symbol = op.getSymbol();
     std::string name = symbol.str();
-    if (symbol.consume_front("__nv_")) {
-      symbol.consume_front("fast_");
-      name = symbol.str();
-    }
     Type resTy = getTypeConverter()->convertType(op.getType());
     Type elem = getElementTypeOrSelf(resTy);
     SmallVector<Type> argTypes;
     for (Value v : adaptor.getSrcs())
       argTypes.push_back(getElementTypeOrSelf(v.getType()));
+    if (symbol.consume_front("__nv_")) {
+      symbol.consume_front("fast_");
+      name = symbol.str();
+      // The single-precision form ends in f (expf, rsqrtf) when its
+      // arguments are f32: the math op takes its type from them.
+      StringRef base = symbol;
+      bool allFloat = isa<FloatType>(elem) &&
+                      llvm::all_of(argTypes, [&](Type t) { return t == elem; });
+      if (elem.isF32() && base.ends_with("f") && base != "erf")
+        base = base.drop_back();
+      if (allFloat && hasMathOp(base)) {
+        return replaceElementwise(
+            op, adaptor.getOperands(), resTy, rewriter,
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              return buildLibdeviceAsMath(base, b, l, args);
+            });
+      }
+      if (!hasCLibraryCounterpart(name))
+        return op.emitOpError("calls libdevice's '")
+               << op.getSymbol()
+               << "', which the CPU backend has no implementation of";
+    }
     auto module = op->getParentOfType<ModuleOp>();
     auto fnType = rewriter.getFunctionType(argTypes, {elem});
     if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
@@ -230,6 +316,30 @@ struct ExternElementwiseConversion
           return func::CallOp::create(b, l, name, TypeRange{elem}, args)
               .getResult(0);
         });
+  }
+
+private:
+  /// Whether buildLibdeviceAsMath knows `base`.
+  static bool hasMathOp(StringRef base) {
+    return llvm::is_contained(
+        {"exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
+         "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+         "asinh", "acosh", "atanh", "sqrt", "rsqrt", "cbrt", "erf", "erfc",
+         "pow", "fabs", "floor", "ceil", "trunc", "round", "rint", "nearbyint",
+         "copysign", "fmax", "fmin", "rcp", "fdivide"},
+        base);
+  }
+
+  /// Whether the C library has a function of this (libdevice) name.
+  static bool hasCLibraryCounterpart(StringRef name) {
+    StringRef base = name;
+    if (base.ends_with("f"))
+      base = base.drop_back();
+    return !llvm::is_contained(
+        {"rsqrt", "rcp", "saturate", "fdivide", "frcp_rn", "fsqrt_rn",
+         "rcbrt", "umulhi", "mulhi", "byte_perm", "brev", "clz", "popc",
+         "ffs", "sad", "usad", "hadd", "rhadd", "uhadd", "urhadd"},
+        base);
   }
 };
 

@@ -35,6 +35,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -242,8 +243,28 @@ Error tt::cpu::linkSharedLibrary(StringRef object, StringRef outputPath) {
     if (auto buf = MemoryBuffer::getFile(logPath))
       log = (*buf)->getBuffer().str();
     cleanup();
-    return makeError("linking '" + outputPath + "' with " + program +
-                     " failed" + (errMsg.empty() ? "" : ": " + errMsg) +
+    // The cause first: the functions the kernel calls that nothing defines
+    // (a math function the C library lacks, say), then the linker's words.
+    std::string cause;
+    StringRef rest = log;
+    llvm::StringSet<> seen;
+    while (!rest.empty()) {
+      auto [line, next] = rest.split('\n');
+      rest = next;
+      size_t at = line.find("undefined reference to `");
+      if (at == StringRef::npos)
+        continue;
+      StringRef sym = line.drop_front(at + 24).split('\'').first;
+      if (seen.insert(sym).second)
+        cause += (cause.empty() ? "" : ", ") + ("'" + sym + "'").str();
+    }
+    std::string head =
+        cause.empty()
+            ? "linking the kernel failed"
+            : "the kernel calls " + cause +
+                  ", which neither the kernel nor the C library defines";
+    return makeError(head + " (" + program + " building '" + outputPath +
+                     "'" + (errMsg.empty() ? "" : ": " + errMsg) + ")" +
                      (log.empty() ? "" : "\n" + log));
   }
   cleanup();
