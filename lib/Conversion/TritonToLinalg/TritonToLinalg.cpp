@@ -152,6 +152,9 @@ struct ConvertTritonToLinalgPass
     // One thread runs a whole program instance on the CPU: the barrier of
     // the program's threads (gpu.barrier, tl.debug_barrier) orders nothing.
     module.walk([](mlir::gpu::BarrierOp barrier) { barrier.erase(); });
+    // tl.assume (llvm.intr.assume) only informs the optimizer; bufferization
+    // cannot move ops of unknown effects, so the hint is dropped.
+    module.walk([](LLVM::AssumeOp assume) { assume.erase(); });
 
     bool ok = true;
     module.walk([&](Operation *op) {
