@@ -48,6 +48,8 @@ void tt::buildAMDTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   convert.numCTAs = opts.numCtas;
   pm.addPass(triton::createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
+  // bf16x3/bf16x6 dots as several bf16 dots (tf32x3 is NVIDIA's only).
+  pm.addPass(triton::gpu::createTritonGPUF32DotTC());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   triton::amdgpu::TritonAMDGPUAccelerateMatmulOptions matmul;
   matmul.gfxArch = archName(opts.target);

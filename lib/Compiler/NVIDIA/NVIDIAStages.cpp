@@ -48,10 +48,15 @@ void tt::buildNVIDIATTGIRPipeline(OpPassManager &pm,
   convert.numCTAs = opts.numCtas;
   pm.addPass(triton::createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
+  std::optional<int> cc = getComputeCapability(opts.target);
+  // tf32x3/bf16x3/bf16x6 dots as several tf32/bf16 dots (tf32 rounding is
+  // sm_80 PTX), before accelerate-matmul puts them on tensor cores.
+  triton::gpu::TritonGPUF32DotTCOptions f32DotTC;
+  f32DotTC.emuTF32 = cc && *cc >= 80;
+  pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32DotTC));
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
 
-  std::optional<int> cc = getComputeCapability(opts.target);
   if (!cc || *cc < 80) {
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
     pm.addPass(createCSEPass());

@@ -83,6 +83,43 @@ def TritonGPUOptimizeThreadLocality
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "compute error-compensated f32 dots as several tensor-core dots";
+  let description = [{
+    A `tt.dot` of f32 operands whose `inputPrecision` is `tf32x3`, `bf16x3`
+    or `bf16x6` asks for close to f32 accuracy from 19-bit (tf32) or 16-bit
+    (bf16) tensor-core products. Each operand `x` is split into a leading
+    part and residuals that sum to it (almost) exactly:
+    - `tf32x3`: `big = cvt.rna.tf32.f32(x)` (round to nearest, ties away,
+      through `tt.elementwise_inline_asm`) and `small = x - big`, both kept
+      in f32 and multiplied by `inputPrecision = tf32` dots;
+    - `bf16x3`: `hi = truncf(x)` and `mid = truncf(x - extf(hi))` in bf16;
+    - `bf16x6`: also `lo = truncf(x - extf(hi) - extf(mid))`.
+    The dot becomes the sum of the cross products whose magnitude matters,
+    smallest first, accumulated from zero: `small*big + big*small`
+    (`bf16x6`: `mid*mid + lo*hi + hi*lo + mid*hi + hi*mid`). A NaN in that
+    sum (from `inf - inf` in the residual of an infinite input) is replaced
+    by zero, then `big*big` is accumulated on top, so infinities and NaNs
+    of the inputs reach the result through the leading term alone. The
+    original accumulator is added last. Dots already in a `#ttg.dot_op`
+    layout are split before their operand conversion, each part converted
+    on its own, so that `tritongpu-accelerate-matmul` turns every new dot
+    into a wgmma or mma.sync.
+
+    `tf32x3` needs PTX (`cvt.rna.tf32.f32`, sm_80 on): it is rewritten only
+    with `emu-tf32`, which is refused for a module whose `ttg.target` is
+    not `cuda:80` or later; without it such dots are left alone (they stay
+    on FMA). Other dots (f16/bf16/fp8/integer operands, `tf32`, `ieee`) are
+    never touched.
+  }];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "rewrite tf32x3 dots too (NVIDIA PTX rounding to tf32)">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def TritonGPUAccelerateMatmul
     : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
   let summary = "move tt.dot onto NVIDIA tensor cores (mma.sync or wgmma)";
