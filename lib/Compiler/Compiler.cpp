@@ -13,6 +13,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -141,6 +142,14 @@ Expected<CompileResult> Compiler::compile(const CompileRequest &req,
       return fail(makeReportedError());
   }
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(input.module);
+  // A module without a function compiles to nothing a launcher can call:
+  // say so instead of writing an empty binary.
+  if (module->getOps<mlir::FunctionOpInterface>().empty()) {
+    mlir::emitError(module->getLoc())
+        << "no kernel to compile: the module has no function (is the input "
+           "empty?)";
+    return fail(makeReportedError());
+  }
 
   tt::PipelineOptions opts = getRequestOptions(req, *backend);
   CompileResult result;
