@@ -82,6 +82,29 @@ def compile_one(args, path, scratch):
     return path, "crashed" if crashed else "refused", first_error(err), seconds
 
 
+def compare(results, args):
+    """The distribution of tt's time over upstream's, kernel by kernel."""
+    with open(args.upstream) as f:
+        upstream = json.load(f)
+    pairs = []
+    for path, kind, _, seconds in results:
+        theirs = upstream.get(os.path.relpath(path, args.dir))
+        if kind == "ok" and isinstance(theirs, (int, float)) and theirs > 0:
+            pairs.append((seconds / theirs, seconds, theirs, os.path.relpath(path, args.dir)))
+    if not pairs:
+        print("\nno kernel compiled by both")
+        return
+    pairs.sort()
+    q = lambda f: pairs[min(len(pairs) - 1, int(f * len(pairs)))][0]
+    tt_total = sum(p[1] for p in pairs)
+    up_total = sum(p[2] for p in pairs)
+    print(f"\ntt / upstream compile time over the {len(pairs)} kernels both compiled: "
+          f"median {q(0.5):.2f}  p90 {q(0.9):.2f}  p99 {q(0.99):.2f}  max {pairs[-1][0]:.2f}  "
+          f"(sums: tt {tt_total:.1f} s, upstream {up_total:.1f} s)")
+    for ratio, mine, theirs, path in pairs[-5:][::-1]:
+        print(f"  {ratio:6.2f}  tt {mine:.3f} s  upstream {theirs:.3f} s  {path}")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("dir")
@@ -94,14 +117,22 @@ def main(argv=None):
     parser.add_argument("--failures", help="copy one input per failure class into this folder")
     parser.add_argument("--filter", help="only paths matching this regular expression")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--upstream", help="upstream-compile.py's JSON: print the tt/upstream time ratios")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N kernels (sorted by path)")
     args = parser.parse_args(argv)
     paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(args.dir) for f in fs if f.endswith(".ttir")
                    and not f.endswith(".source.ttir"))
     if args.filter:
         paths = [p for p in paths if re.search(args.filter, p)]
+    if args.limit:
+        paths = paths[:args.limit]
     if not paths:
         sys.exit(f"compile-all.py: no .ttir files under {args.dir}")
     scratch = tempfile.mkdtemp(prefix="tt-compile-all-")
+    # A snapshot of the tool: a rebuild during the run must not swap it.
+    tool = os.path.join(scratch, "tt-translate")
+    shutil.copy2(os.path.join(args.tools, "tt-translate"), tool)
+    args.tools = scratch
     results = []
     wall = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
@@ -132,6 +163,8 @@ def main(argv=None):
         slow = sorted((r for r in results if r[1] == "ok"), key=lambda r: -r[3])[:min(args.top, 10)]
         for path, _, _, s in slow:
             print(f"  {s:7.3f}  {os.path.relpath(path, args.dir)}")
+    if args.upstream:
+        compare(results, args)
     if args.json:
         with open(args.json, "w") as f:
             json.dump([{"path": os.path.relpath(p, args.dir), "outcome": k, "error": m, "seconds": round(s, 4)}
