@@ -244,20 +244,22 @@ private:
         return;
       if (!(isElementwiseLike(op) || isa<BroadcastOp, ReduceOp, ExpandDimsOp>(op)))
         return;
+      // A reduction takes its operands' propagated layout (its results, if
+      // tensors, the slice of it); remember it now: rebuilding producers
+      // replaces the operand.
+      if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        Attribute layout = wanted.lookup(reduce.getSrcs()[0]);
+        if (layout && layout != encodingOf(reduce.getSrcs()[0])) {
+          reduceInputLayout[op] = layout;
+          toRebuild.push_back(op);
+        }
+        return;
+      }
       for (Value r : op->getResults()) {
         auto it = wanted.find(r);
         if (it != wanted.end() && it->second != encodingOf(r)) {
           toRebuild.push_back(op);
           return;
-        }
-      }
-      // A reduction to scalars has no tensor result to carry the layout.
-      if (auto reduce = dyn_cast<ReduceOp>(op)) {
-        Attribute layout = wanted.lookup(reduce.getSrcs()[0]);
-        if (layout && layout != encodingOf(reduce.getSrcs()[0])) {
-          // Remember it now: rebuilding producers replaces the operand.
-          reduceInputLayout[op] = layout;
-          toRebuild.push_back(op);
         }
       }
     });

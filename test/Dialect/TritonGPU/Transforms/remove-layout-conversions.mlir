@@ -157,3 +157,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#ld = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rd = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A row reduction (tensor result) takes the loaded tile's layout; its
+  // result is the slice of it, which is what the sum is stored in.
+  // CHECK-LABEL: tt.func @row_reduce
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[X:.*]] = tt.load {{.*}} : tensor<32x64x!tt.ptr<f32>, #[[L:blocked[0-9]*]]>
+  // CHECK: "tt.reduce"(%[[X]])
+  // CHECK: (tensor<32x64xf32, #[[L]]>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>>
+  // CHECK-NOT: ttg.convert_layout
+  tt.func @row_reduce(%p: tensor<32x64x!tt.ptr<f32>, #ld>, %o: tensor<32x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #ld}>>) {
+    %x = tt.load %p : tensor<32x64x!tt.ptr<f32>, #ld>
+    %y = ttg.convert_layout %x : tensor<32x64xf32, #ld> -> tensor<32x64xf32, #rd>
+    %s = "tt.reduce"(%y) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<32x64xf32, #rd>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #rd}>>
+    %t = ttg.convert_layout %s : tensor<32xf32, #ttg.slice<{dim = 1, parent = #rd}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #ld}>>
+    tt.store %o, %t : tensor<32x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #ld}>>
+    tt.return
+  }
+}
