@@ -68,17 +68,31 @@ def TritonGPUReduceDataDuplication
 
 def TritonGPUOptimizeThreadLocality
     : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
-  let summary = "accumulate elementwise in a loop and reduce once after it";
+  let summary = "reduce in registers inside a loop, across threads once after it";
   let description = [{
     A loop that reduces a tile every iteration and folds the result into a
-    loop-carried scalar or row (`acc = acc + sum(x, axis)`) pays a
+    loop-carried accumulator (`acc = acc + sum(x, axis=1)`) pays a
     cross-thread reduction (shuffles, shared memory, barriers) per
-    iteration. When the accumulation uses the reduction's own combining
-    operation (add, max, min), the loop can instead carry the whole tile,
-    combine elementwise in each thread, and reduce once after the loop:
-    `acc0 + sum(sum_i x_i)`. The pass does this when the tile is small
-    enough per thread (at most 64 elements) that carrying it costs fewer
-    registers than it saves in communication.
+    iteration. When the tile's layout is blocked, the reduced axis is the
+    fastest in its order, each thread holds e > 1 consecutive elements
+    along it and lanes or warps share it, and the accumulation uses the
+    reduction's own combining operation with a known neutral element (add,
+    mul, max, min, and, or, xor on integers or floats), the pass splits the
+    work:
+
+    - in the loop, `tt.reshape %x allow_reorder efficient_layout` views the
+      [M, N] tile as [M, N/e, e] in a blocked layout that keeps the lanes
+      and warps on the first two dimensions and gives the e elements their
+      own, fastest dimension (the same registers: the reshape is free); a
+      `tt.reduce` over that dimension combines each thread's e elements
+      without communication into a loop-carried [M, N/e] partial result,
+      which starts at the neutral element;
+    - after the loop, one `tt.reduce` over the original axis of the partial
+      result, combined with the accumulator's initial value.
+
+    The loop carries 1/e of the tile per thread and communicates nothing.
+    Rank-1 tiles reduced to a scalar are split the same way ([N] becomes
+    [N/e, e]).
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
