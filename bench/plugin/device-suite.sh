@@ -26,10 +26,14 @@ read -r up_limit tt_limit <<< "${TT_SUITE_LIMITS:-220 330}"
 # TT_SUITE_DUMP=0 skips the dump (it slows upstream's run by about 2x).
 dump_env=(TRITON_KERNEL_DUMP=1 TRITON_DUMP_DIR=/tmp/tt-suite-dump)
 [ "${TT_SUITE_DUMP:-1}" = 0 ] && dump_env=(TT_SUITE_NO_DUMP=1)
-env "${dump_env[@]}" timeout -k 5 "$up_limit" \
-    "$root/bench/plugin/run-suite.sh" upstream "${args[@]}" "$@"
+# TT_SUITE_UPSTREAM=0 skips upstream's run (its result is stable: 9171
+# passed, 3 failed, 338 skipped on 2026-12-01) when device time is short.
+if [ "${TT_SUITE_UPSTREAM:-1}" != 0 ]; then
+  env "${dump_env[@]}" timeout -k 5 "$up_limit" \
+      "$root/bench/plugin/run-suite.sh" upstream "${args[@]}" "$@"
+fi
 timeout -k 5 "$tt_limit" "$root/bench/plugin/run-suite.sh" tt "${args[@]}" "$@"
-"$root/bench/plugin/run-suite.sh" summary "${args[@]}" > /dev/null
+[ -f "$work/upstream.xml" ] && "$root/bench/plugin/run-suite.sh" summary "${args[@]}" > /dev/null
 [ -d /tmp/tt-suite-dump ] && ( cd /tmp/tt-suite-dump && find . -name '*.ttir' -o -name '*.json' | sort |
     tar -cf - -T - | xz -T8 -6 > "$out/kernels.tar.xz" )
 python3 - "$work" "$out" <<'EOF'
