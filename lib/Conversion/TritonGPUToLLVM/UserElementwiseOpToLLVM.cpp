@@ -64,9 +64,21 @@ void replaceWithElements(Operation *op, ArrayRef<SmallVector<Value>> results,
   rewriter.replaceOp(op, replacements);
 }
 
-/// `pack` elements of one value type: the element itself, or a vector.
-Type packedType(Type elem, unsigned pack) {
-  return pack == 1 ? elem : VectorType::get({int64_t(pack)}, elem);
+/// How `pack` elements of one operand or result travel through inline asm:
+/// in 32-bit registers, as many per register as fit (four bytes, two
+/// halves, one float; wider elements one each), so `numRegs` registers of
+/// type `regType` (a vector when a register holds several).
+struct AsmRegisters {
+  unsigned perReg, numRegs;
+  Type regType;
+};
+
+AsmRegisters asmRegisters(Type elem, unsigned pack) {
+  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
+  unsigned perReg = std::min(pack, std::max(1u, 32 / std::max(1u, bits)));
+  Type regType =
+      perReg == 1 ? elem : VectorType::get({int64_t(perReg)}, elem);
+  return {perReg, pack / perReg, regType};
 }
 
 struct InlineAsmOpConversion
@@ -85,34 +97,59 @@ struct InlineAsmOpConversion
                             << pack << ": each thread holds "
                             << g.numElements
                             << " elements, not a multiple of it";
-    SmallVector<Type> elemTypes;
-    for (Type t : op->getResultTypes())
-      elemTypes.push_back(
-          getTypeConverter()->convertType(mlir::getElementTypeOrSelf(t)));
+    // The asm's results: every result's registers, result after result.
+    SmallVector<AsmRegisters> resultRegs;
     SmallVector<Type> asmTypes;
-    for (Type t : elemTypes)
-      asmTypes.push_back(packedType(t, pack));
+    for (Type t : op->getResultTypes()) {
+      Type elem = getTypeConverter()->convertType(mlir::getElementTypeOrSelf(t));
+      resultRegs.push_back(asmRegisters(elem, pack));
+      asmTypes.append(resultRegs.back().numRegs, resultRegs.back().regType);
+    }
+    // Registers the constraints must name: LLVM stops with a crash on a
+    // mismatch, so it is refused here.
+    unsigned numArgs = 0;
+    for (Value v : op->getOperands())
+      numArgs += asmRegisters(getTypeConverter()->convertType(
+                                  mlir::getElementTypeOrSelf(v.getType())),
+                              pack)
+                     .numRegs;
+    unsigned outputs = 0, inputs = 0;
+    for (StringRef c : llvm::split(op.getConstraints(), ','))
+      if (c.trim().starts_with("="))
+        ++outputs;
+      else if (!c.trim().starts_with("~") && !c.trim().empty())
+        ++inputs;
+    if (outputs != asmTypes.size() || inputs != numArgs)
+      return op.emitError()
+             << "the constraints \"" << op.getConstraints() << "\" name "
+             << outputs << " outputs and " << inputs
+             << " inputs, but packed_element = " << pack << " makes "
+             << asmTypes.size() << " output and " << numArgs
+             << " input registers (32-bit registers hold 4 bytes, 2 halves, "
+                "1 word)";
     Type resultType =
         asmTypes.empty()   ? LLVM::LLVMVoidType::get(getContext())
         : asmTypes.size() == 1
             ? asmTypes.front()
             : LLVM::LLVMStructType::getLiteral(getContext(), asmTypes);
 
-    SmallVector<SmallVector<Value>> results(elemTypes.size());
+    SmallVector<SmallVector<Value>> results(resultRegs.size());
     for (unsigned base = 0; base < g.numElements; base += pack) {
       SmallVector<Value> args;
       for (ArrayRef<Value> elems : g.operands) {
-        if (pack == 1) {
-          args.push_back(elems[base]);
-          continue;
+        AsmRegisters regs = asmRegisters(elems[base].getType(), pack);
+        for (unsigned r = 0; r < regs.numRegs; ++r) {
+          ArrayRef<Value> part = elems.slice(base + r * regs.perReg, regs.perReg);
+          if (regs.perReg == 1) {
+            args.push_back(part.front());
+            continue;
+          }
+          Value vec = LLVM::UndefOp::create(rewriter, loc, regs.regType);
+          for (auto [i, e] : llvm::enumerate(part))
+            vec = LLVM::InsertElementOp::create(rewriter, loc, vec, e,
+                                                i32Const(rewriter, loc, i));
+          args.push_back(vec);
         }
-        Type vecType = packedType(elems[base].getType(), pack);
-        Value vec = LLVM::UndefOp::create(rewriter, loc, vecType);
-        for (unsigned i = 0; i < pack; ++i)
-          vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
-                                              elems[base + i],
-                                              i32Const(rewriter, loc, i));
-        args.push_back(vec);
       }
       auto asmOp = LLVM::InlineAsmOp::create(
           rewriter, loc, resultType, args, op.getAsmString(),
@@ -120,17 +157,20 @@ struct InlineAsmOpConversion
           /*is_align_stack=*/false, LLVM::TailCallKind::None,
           LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
           /*operand_attrs=*/ArrayAttr());
-      for (unsigned r = 0; r < elemTypes.size(); ++r) {
-        Value v = asmTypes.size() == 1
-                      ? asmOp.getResult(0)
-                      : (Value)LLVM::ExtractValueOp::create(
-                            rewriter, loc, asmOp.getResult(0), r);
-        for (unsigned i = 0; i < pack; ++i)
-          results[r].push_back(
-              pack == 1 ? v
-                        : (Value)LLVM::ExtractElementOp::create(
-                              rewriter, loc, v, i32Const(rewriter, loc, i)));
-      }
+      unsigned field = 0;
+      for (auto [r, regs] : llvm::enumerate(resultRegs))
+        for (unsigned k = 0; k < regs.numRegs; ++k, ++field) {
+          Value v = asmTypes.size() == 1
+                        ? asmOp.getResult(0)
+                        : (Value)LLVM::ExtractValueOp::create(
+                              rewriter, loc, asmOp.getResult(0), field);
+          for (unsigned i = 0; i < regs.perReg; ++i)
+            results[r].push_back(
+                regs.perReg == 1
+                    ? v
+                    : (Value)LLVM::ExtractElementOp::create(
+                          rewriter, loc, v, i32Const(rewriter, loc, i)));
+        }
     }
     replaceWithElements(op, results, getTypeConverter(), rewriter);
     return success();
