@@ -128,6 +128,14 @@ FailureOr<Value> emitFp8Arith(Operation *op, ValueRange args,
   if (isa<arith::ExtFOp, arith::TruncFOp>(op) && srcType && dstType)
     return emitFloatConversion(rewriter, op, args[0], srcType, dstType,
                                rounding, target);
+  // |x| clears the sign bit of the byte, as upstream does for every fp8
+  // format (NaN stays NaN; in the fnuz formats, whose 0x80 is their NaN,
+  // that NaN becomes 0 as in upstream).
+  if (isa<math::AbsFOp>(op))
+    return (Value)LLVM::AndOp::create(
+        rewriter, op->getLoc(), args[0],
+        LLVM::ConstantOp::create(rewriter, op->getLoc(), rewriter.getI8Type(),
+                                 rewriter.getI8IntegerAttr(0x7f)));
   return op->emitError() << "'" << op->getName()
                          << "' on fp8 values is not lowered (convert them "
                             "with tt.fp_to_fp first)",
