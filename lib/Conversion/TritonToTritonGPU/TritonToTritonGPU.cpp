@@ -241,7 +241,25 @@ private:
   }
 
   void fixDot(DotOp dot) {
-    Attribute acc = encodingOf(dot.getType());
+    // The result gets register blocks of 4x4 (2x2 for small tiles) as
+    // upstream gives it: a dot that stays on FMA units (no tensor-core
+    // layout from accelerate-matmul) then reuses each operand element loaded
+    // across a block instead of loading it for every result element.
+    auto type = cast<RankedTensorType>(dot.getType());
+    unsigned rank = type.getRank();
+    int64_t perThread =
+        type.getNumElements() / (int64_t(numWarps) * threadsPerWarp);
+    unsigned block = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+    SmallVector<unsigned> sizePerThread(rank, 1), order;
+    sizePerThread[rank - 1] = sizePerThread[rank - 2] = block;
+    for (unsigned d = rank; d-- > 0;)
+      order.push_back(d);
+    Attribute acc = ttg::getBlockedEncoding(&getContext(), type.getShape(),
+                                            sizePerThread, order, numWarps,
+                                            threadsPerWarp, numCTAs);
+    retypeResult(dot->getOpResult(0),
+                 RankedTensorType::get(type.getShape(), type.getElementType(),
+                                       acc));
     convertOperand(dot->getOpOperand(2), acc);
     for (unsigned idx : {0u, 1u})
       convertOperand(dot->getOpOperand(idx),

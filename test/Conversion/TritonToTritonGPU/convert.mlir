@@ -66,3 +66,21 @@ tt.func @split_pairs(%x: tensor<256xi32>) -> tensor<128xi32> {
   %s = arith.addi %a, %b : tensor<128xi32>
   tt.return %s : tensor<128xi32>
 }
+
+// -----
+
+// A dot's result is laid out in register blocks, as upstream lays it out:
+// 4x4 per thread when each thread holds at least 16 elements, 2x2 from 4,
+// else 1x1; the operands take the dot_op layouts of that parent. (A dot on
+// FMA units reuses each loaded operand element across the block.)
+// CHECK-DAG: #[[B44:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B22:.*]] = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @dot_blocks
+// CHECK: tt.dot {{.*}} : tensor<128x32xf32, #ttg.dot_op<{opIdx = 0, parent = #[[B44]]}>> * tensor<32x128xf32, #ttg.dot_op<{opIdx = 1, parent = #[[B44]]}>> -> tensor<128x128xf32, #[[B44]]>
+// CHECK: tt.dot {{.*}} -> tensor<32x32xf32, #[[B22]]>
+tt.func @dot_blocks(%a: tensor<128x32xf32>, %b: tensor<32x128xf32>, %c: tensor<128x128xf32>,
+                    %d: tensor<32x16xf32>, %e: tensor<16x32xf32>, %f: tensor<32x32xf32>) -> (tensor<128x128xf32>, tensor<32x32xf32>) {
+  %0 = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<128x32xf32> * tensor<32x128xf32> -> tensor<128x128xf32>
+  %1 = tt.dot %d, %e, %f, inputPrecision = ieee : tensor<32x16xf32> * tensor<16x32xf32> -> tensor<32x32xf32>
+  tt.return %0, %1 : tensor<128x128xf32>, tensor<32x32xf32>
+}
