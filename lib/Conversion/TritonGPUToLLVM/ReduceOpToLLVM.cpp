@@ -17,7 +17,6 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -47,18 +46,9 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       inputs.push_back(unpackLLElements(loc, v, rewriter));
 
     auto combine = [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
-      Block &block = op.getCombineOp().front();
-      IRMapping mapping;
-      for (unsigned i = 0; i < numOperands; ++i) {
-        mapping.map(block.getArgument(i), acc[i]);
-        mapping.map(block.getArgument(numOperands + i), next[i]);
-      }
-      for (Operation &inner : block.without_terminator())
-        rewriter.clone(inner, mapping);
-      SmallVector<Value> out;
-      for (Value v : block.getTerminator()->getOperands())
-        out.push_back(mapping.lookupOrDefault(v));
-      return out;
+      SmallVector<Value> args(acc.begin(), acc.end());
+      args.append(next.begin(), next.end());
+      return inlineBlock(rewriter, op.getCombineOp().front(), args);
     };
 
     // 1. Within the thread.

@@ -29,7 +29,6 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 #include <tuple>
@@ -161,18 +160,11 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         vals[r].push_back(in[r]);
 
     auto combine = [&](ArrayRef<Value> earlier, ArrayRef<Value> later) {
-      Block &block = op.getCombineOp().front();
-      IRMapping mapping;
-      for (unsigned i = 0; i < numOperands; ++i) {
-        mapping.map(block.getArgument(i), earlier[i]);
-        mapping.map(block.getArgument(numOperands + i), later[i]);
-      }
-      for (Operation &inner : block.without_terminator())
-        rewriter.clone(inner, mapping);
-      Values out;
-      for (Value v : block.getTerminator()->getOperands())
-        out.push_back(mapping.lookupOrDefault(v));
-      return out;
+      SmallVector<Value> args(earlier.begin(), earlier.end());
+      args.append(later.begin(), later.end());
+      SmallVector<Value> r =
+          inlineBlock(rewriter, op.getCombineOp().front(), args);
+      return Values(r.begin(), r.end());
     };
     auto select = [&](Value cond, ArrayRef<Value> a, ArrayRef<Value> b) {
       Values out;

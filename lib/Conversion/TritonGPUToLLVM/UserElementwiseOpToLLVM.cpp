@@ -19,7 +19,6 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -47,6 +46,17 @@ ElementGroups unpackOperands(Operation *op, ValueRange converted,
       g.operands.push_back(SmallVector<Value>(g.numElements, value));
   }
   return g;
+}
+
+/// Refuses a `pack` (`attr`) that does not divide the elements a thread
+/// holds.
+LogicalResult checkPack(Operation *op, StringRef attr, unsigned pack,
+                        unsigned numElements) {
+  if (pack != 0 && numElements % pack == 0)
+    return success();
+  return op->emitError() << "cannot lower " << op->getName() << " with "
+                         << attr << " = " << pack << ": each thread holds "
+                         << numElements << " elements, not a multiple of it";
 }
 
 /// Replaces `op` by its results given element by element.
@@ -91,12 +101,8 @@ struct InlineAsmOpConversion
     Location loc = op.getLoc();
     unsigned pack = op.getPackedElement();
     ElementGroups g = unpackOperands(op, adaptor.getOperands(), rewriter);
-    if (pack == 0 || g.numElements % pack != 0)
-      return op.emitError() << "cannot lower tt.elementwise_inline_asm with "
-                               "packed_element = "
-                            << pack << ": each thread holds "
-                            << g.numElements
-                            << " elements, not a multiple of it";
+    if (failed(checkPack(op, "packed_element", pack, g.numElements)))
+      return failure();
     // The asm's results: every result's registers, result after result.
     SmallVector<AsmRegisters> resultRegs;
     SmallVector<Type> asmTypes;
@@ -186,11 +192,8 @@ struct MapElementwiseOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     unsigned pack = op.getPack();
     ElementGroups g = unpackOperands(op, adaptor.getOperands(), rewriter);
-    if (pack == 0 || g.numElements % pack != 0)
-      return op.emitError() << "cannot lower tt.map_elementwise with pack = "
-                            << pack << ": each thread holds "
-                            << g.numElements
-                            << " elements, not a multiple of it";
+    if (failed(checkPack(op, "pack", pack, g.numElements)))
+      return failure();
     Region &body = op.getScalarOp();
     for (Block &block : body)
       for (Type t : block.getArgumentTypes())
@@ -207,9 +210,9 @@ struct MapElementwiseOpConversion
       for (ArrayRef<Value> elems : g.operands)
         for (unsigned i = 0; i < pack; ++i)
           args.push_back(elems[base + i]);
-      SmallVector<Value> yielded = body.hasOneBlock()
-                                       ? cloneBlock(op, args, rewriter)
-                                       : inlineRegion(op, args, rewriter);
+      SmallVector<Value> yielded =
+          body.hasOneBlock() ? inlineBlock(rewriter, body.front(), args)
+                             : inlineRegion(op, args, rewriter);
       for (unsigned r = 0; r < numResults; ++r)
         for (unsigned i = 0; i < pack; ++i)
           results[r].push_back(yielded[r * pack + i]);
@@ -219,20 +222,6 @@ struct MapElementwiseOpConversion
   }
 
 private:
-  /// A one-block region: its ops cloned in place.
-  static SmallVector<Value> cloneBlock(MapElementwiseOp op, ValueRange args,
-                                       ConversionPatternRewriter &rewriter) {
-    Block &block = op.getScalarOp().front();
-    IRMapping mapping;
-    mapping.map(block.getArguments(), args);
-    for (Operation &inner : block.without_terminator())
-      rewriter.clone(inner, mapping);
-    SmallVector<Value> out;
-    for (Value v : block.getTerminator()->getOperands())
-      out.push_back(mapping.lookupOrDefault(v));
-    return out;
-  }
-
   /// A region with control flow: its blocks copied between the two halves
   /// of the current block, the returns branching to the second half.
   static SmallVector<Value> inlineRegion(MapElementwiseOp op, ValueRange args,

@@ -9,6 +9,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -200,6 +201,19 @@ Value mlir::triton::lowering::sharedBase(OpBuilder &b, Location loc,
 void mlir::triton::lowering::barrier(OpBuilder &b, Location loc,
                                      const LoweringContext &lc) {
   lc.target->barrier(b, loc);
+}
+
+SmallVector<Value> mlir::triton::lowering::inlineBlock(OpBuilder &b,
+                                                      Block &block,
+                                                      ValueRange args) {
+  IRMapping mapping;
+  mapping.map(block.getArguments(), args);
+  for (Operation &inner : block.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(mapping.lookupOrDefault(v));
+  return out;
 }
 
 Value mlir::triton::lowering::bitcastToInt(OpBuilder &b, Location loc, Value v) {

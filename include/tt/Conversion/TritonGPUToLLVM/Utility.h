@@ -56,6 +56,11 @@ Value packLLElements(Location loc, const TypeConverter *converter,
                      Type tensorType);
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
+
+/// Clones the ops of the one-block region body `block` at `b`'s insertion
+/// point with its arguments bound to `args`; the values its terminator
+/// yields (a reduce or scan combiner, a map_elementwise body).
+SmallVector<Value> inlineBlock(OpBuilder &b, Block &block, ValueRange args);
 Value threadId(OpBuilder &b, Location loc, const LoweringContext &lc);
 Value laneId(OpBuilder &b, Location loc, const LoweringContext &lc);
 Value warpId(OpBuilder &b, Location loc, const LoweringContext &lc);
