@@ -22,7 +22,7 @@ args=(--bundle "$root/dist/tt-bundle-linux-x86_64.tar.xz" --tests "$root/bench/g
 # the suite's kernels as upstream's frontend emits them, for reproducing
 # failures here and for bench/compile (kernels.tar.xz).
 # TT_SUITE_LIMITS="U T": seconds each run may take (a device command has 600).
-read -r up_limit tt_limit <<< "${TT_SUITE_LIMITS:-220 330}"
+read -r up_limit tt_limit <<< "${TT_SUITE_LIMITS:-200 380}"
 # TT_SUITE_DUMP=0 skips the dump (it slows upstream's run by about 2x).
 dump_env=(TRITON_KERNEL_DUMP=1 TRITON_DUMP_DIR=/tmp/tt-suite-dump)
 [ "${TT_SUITE_DUMP:-1}" = 0 ] && dump_env=(TT_SUITE_NO_DUMP=1)
