@@ -87,9 +87,7 @@ Value extendTo(OpBuilder &b, Location loc, Value v, Type acc) {
 }
 
 struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
-  FmaDotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LoweringContext &lc;
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -118,30 +116,14 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
 
     Location loc = op.getLoc();
     Type accType = getTypeConverter()->convertType(dType.getElementType());
-    // fp8 operands (bytes once lowered) are converted to the accumulator's
-    // type first, as upstream upcasts them for FMA dots.
-    auto fp8 = dyn_cast<FloatType>(aType.getElementType());
-    bool upcast = fp8 && fp8.getWidth() == 8;
-    bool failedUpcast = false;
     auto widen = [&](Value packed) {
       SmallVector<Value> values = unpackLLElements(loc, packed, rewriter);
-      for (Value &v : values) {
-        if (!upcast) {
-          v = extendTo(rewriter, loc, v, accType);
-          continue;
-        }
-        FailureOr<Value> f = emitFloatConversion(
-            rewriter, op, v, fp8, cast<FloatType>(dType.getElementType()),
-            RoundingMode::RTNE, lc.target);
-        failedUpcast |= failed(f);
-        v = succeeded(f) ? *f : v;
-      }
+      for (Value &v : values)
+        v = extendTo(rewriter, loc, v, accType);
       return values;
     };
     SmallVector<Value> a = widen(adaptor.getA());
     SmallVector<Value> b = widen(adaptor.getB());
-    if (failedUpcast)
-      return failure();
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
     std::map<Coord, unsigned> aRegs = registersByCoord(aL);
     std::map<Coord, unsigned> bRegs = registersByCoord(bL);
@@ -198,20 +180,14 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Type a = aType.getElementType(), b = bType.getElementType(),
          d = dType.getElementType();
     bool ints = a.isInteger() && d.isInteger();
-    bool fp8 = isa<FloatType>(a) && a.getIntOrFloatBitWidth() == 8;
-    bool floats = (fp8 || isa<Float16Type, BFloat16Type, Float32Type,
-                              Float64Type>(a)) &&
+    bool floats = isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(a) &&
                   isa<FloatType>(d);
-    if (fp8 && !(d.isF32() || d.isF16()))
-      return op.emitError() << "cannot lower the FMA tt.dot of " << a
-                            << " accumulating in " << d
-                            << " (fp8 operands accumulate in f32 or f16)";
     if (a != b || !(ints || floats) ||
         a.getIntOrFloatBitWidth() > d.getIntOrFloatBitWidth())
       return op.emitError()
              << "cannot lower the FMA tt.dot of " << a << " x " << b
              << " accumulating in " << d
-             << " (operands of one integer or fp8/f16/bf16/f32/f64 type, no "
+             << " (operands of one integer or f16/bf16/f32/f64 type, no "
                 "wider than the accumulator, are supported)";
     if (a.isBF16() && d.isF16())
       return op.emitError("cannot lower the FMA tt.dot of bf16 accumulating "
@@ -225,5 +201,6 @@ struct FmaDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
 void mlir::triton::lowering::populateDotOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
-  patterns.add<FmaDotOpConversion>(tc, lc);
+  (void)lc;
+  patterns.add<FmaDotOpConversion>(tc);
 }

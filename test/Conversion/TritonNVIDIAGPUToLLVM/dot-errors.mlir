@@ -169,15 +169,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A dot left on a blocked layout is an FMA dot; fp8 operands are
-// converted to an f32 or f16 accumulator's type, not to bf16.
+// A dot left on a blocked layout is an FMA dot; fp8 operands are not
+// converted for it.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @fma(%a: tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xbf16, #blocked>) -> tensor<16x16xbf16, #blocked> {
-    // expected-error @+2 {{cannot lower the FMA tt.dot of 'f8E5M2' accumulating in 'bf16' (fp8 operands accumulate in f32 or f16)}}
+  tt.func public @fma(%a: tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    // expected-error @+2 {{cannot lower the FMA tt.dot of 'f8E5M2' x 'f8E5M2' accumulating in 'f32' (operands of one integer or f16/bf16/f32/f64 type, no wider than the accumulator, are supported)}}
     // expected-error @+1 {{failed to legalize}}
-    %d = tt.dot %a, %b, %c : tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xbf16, #blocked>
-    tt.return %d : tensor<16x16xbf16, #blocked>
+    %d = tt.dot %a, %b, %c : tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
+    tt.return %d : tensor<16x16xf32, #blocked>
   }
 }
 
