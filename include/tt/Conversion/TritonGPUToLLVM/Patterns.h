@@ -31,12 +31,12 @@ FailureOr<Value> emitFloatConversion(OpBuilder &b, Operation *op, Value src,
                                      FloatType srcType, FloatType dstType,
                                      RoundingMode rounding,
                                      const TargetInfo *target);
-/// tt.load / tt.store through tensors of pointers, vectorized as AxisInfo
-/// allows (MemoryOpToLLVM.cpp).
 /// tt.elementwise_inline_asm, tt.map_elementwise and tt.unsplat: code the
 /// user wrote per element (UserElementwiseOpToLLVM.cpp).
 void populateUserElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                              RewritePatternSet &patterns);
+/// tt.load / tt.store through tensors of pointers, vectorized as AxisInfo
+/// allows (MemoryOpToLLVM.cpp).
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                     RewritePatternSet &patterns,
                                     LoweringContext &lc);
