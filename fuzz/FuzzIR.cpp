@@ -6,7 +6,11 @@
 
 #include "FuzzIR.h"
 
+#include "tt/Compiler/Backend.h"
 #include "tt/Compiler/Compiler.h"
+#include "tt/Compiler/Stages.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -27,13 +31,34 @@ using namespace mlir;
 
 namespace {
 
-const DialectRegistry &theRegistry() {
-  static DialectRegistry *registry = [] {
+const DialectRegistry &theRegistry(tt::fuzz::Dialects dialects) {
+  static DialectRegistry *all = [] {
     auto *r = new DialectRegistry();
     tt::compiler::registerAllDialects(*r);
     return r;
   }();
-  return *registry;
+  static DialectRegistry *ttir = [] {
+    auto *r = new DialectRegistry();
+    tt::registerCoreDialects(*r);
+    r->insert<LLVM::LLVMDialect>();
+    return r;
+  }();
+  static DialectRegistry *gpu = [] {
+    auto *r = new DialectRegistry();
+    tt::compiler::registerAllBackends();
+    tt::registerCoreDialects(*r);
+    r->insert<LLVM::LLVMDialect>();
+    for (const tt::compiler::Backend *b : tt::compiler::getBackends())
+      if (b->getName() != "cpu")
+        b->registerDialects(*r);
+    return r;
+  }();
+  switch (dialects) {
+  case tt::fuzz::Dialects::All: return *all;
+  case tt::fuzz::Dialects::GPU: return *gpu;
+  case tt::fuzz::Dialects::TTIR: return *ttir;
+  }
+  return *all;
 }
 
 /// Diagnostics beyond this many bytes are dropped: some inputs produce one
@@ -65,8 +90,8 @@ private:
 
 } // namespace
 
-tt::fuzz::FuzzContext::FuzzContext()
-    : context(std::make_unique<MLIRContext>(theRegistry(),
+tt::fuzz::FuzzContext::FuzzContext(Dialects dialects)
+    : context(std::make_unique<MLIRContext>(theRegistry(dialects),
                                             MLIRContext::Threading::DISABLED)) {
   handlerId = context->getDiagEngine().registerHandler([this](Diagnostic &d) {
     if (diags.size() < kMaxDiagnostics) {

@@ -19,7 +19,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > tt::fuzz::kMaxIRInput)
     return -1;
-  tt::fuzz::FuzzContext ctx;
+  tt::fuzz::FuzzContext ctx(tt::fuzz::Dialects::TTIR);
   auto module = ctx.parse(
       llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module)
