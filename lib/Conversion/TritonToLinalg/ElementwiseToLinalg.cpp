@@ -18,9 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/StringSwitch.h"
-
-#include <functional>
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 namespace tt = mlir::triton;
@@ -196,68 +194,74 @@ struct MulhiUIConversion : OpConversionPattern<tt::MulhiUIOp> {
   }
 };
 
-/// The math-dialect op a libdevice function (without `__nv_`, `fast_` and
-/// the `f` of its single-precision form) computes, built on scalar
-/// arguments; null when there is none. Math ops lower to the C library or to
-/// inline code and vectorize, where a call of the C function would not, and
-/// cover names the C library lacks (rsqrt, rcp, saturate, ...).
-Value buildLibdeviceAsMath(StringRef base, OpBuilder &b, Location l,
-                           ValueRange a) {
-  Type t = a.empty() ? Type() : a[0].getType();
-  auto unary = [&](auto tag) -> Value {
-    using Op = decltype(tag);
-    return a.size() == 1 ? (Value)Op::create(b, l, a[0]) : Value();
+/// Builds the math-dialect op (or arith op) a libdevice function computes
+/// on scalar arguments.
+using MathBuilder = Value (*)(OpBuilder &, Location, ValueRange);
+struct LibdeviceMath {
+  MathBuilder build;
+  unsigned arity;
+};
+
+template <typename Op>
+Value buildUnary(OpBuilder &b, Location l, ValueRange a) {
+  return Op::create(b, l, a[0]);
+}
+template <typename Op>
+Value buildBinary(OpBuilder &b, Location l, ValueRange a) {
+  return Op::create(b, l, a[0], a[1]);
+}
+Value buildReciprocal(OpBuilder &b, Location l, ValueRange a) {
+  Type t = a[0].getType();
+  Value one = arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, 1.0));
+  return arith::DivFOp::create(b, l, one, a[0]);
+}
+
+/// The libdevice functions (named without `__nv_`, `fast_` and the `f` of
+/// their single-precision form) that are a math op: math ops lower to the
+/// C library or to inline code and vectorize, where a call of the C
+/// function would not, and cover names the C library lacks (rsqrt, rcp).
+const llvm::StringMap<LibdeviceMath> &libdeviceMath() {
+  static const llvm::StringMap<LibdeviceMath> table = {
+      {"exp", {buildUnary<math::ExpOp>, 1}},
+      {"exp2", {buildUnary<math::Exp2Op>, 1}},
+      {"expm1", {buildUnary<math::ExpM1Op>, 1}},
+      {"log", {buildUnary<math::LogOp>, 1}},
+      {"log2", {buildUnary<math::Log2Op>, 1}},
+      {"log10", {buildUnary<math::Log10Op>, 1}},
+      {"log1p", {buildUnary<math::Log1pOp>, 1}},
+      {"sin", {buildUnary<math::SinOp>, 1}},
+      {"cos", {buildUnary<math::CosOp>, 1}},
+      {"tan", {buildUnary<math::TanOp>, 1}},
+      {"asin", {buildUnary<math::AsinOp>, 1}},
+      {"acos", {buildUnary<math::AcosOp>, 1}},
+      {"atan", {buildUnary<math::AtanOp>, 1}},
+      {"atan2", {buildBinary<math::Atan2Op>, 2}},
+      {"sinh", {buildUnary<math::SinhOp>, 1}},
+      {"cosh", {buildUnary<math::CoshOp>, 1}},
+      {"tanh", {buildUnary<math::TanhOp>, 1}},
+      {"asinh", {buildUnary<math::AsinhOp>, 1}},
+      {"acosh", {buildUnary<math::AcoshOp>, 1}},
+      {"atanh", {buildUnary<math::AtanhOp>, 1}},
+      {"sqrt", {buildUnary<math::SqrtOp>, 1}},
+      {"rsqrt", {buildUnary<math::RsqrtOp>, 1}},
+      {"cbrt", {buildUnary<math::CbrtOp>, 1}},
+      {"erf", {buildUnary<math::ErfOp>, 1}},
+      {"erfc", {buildUnary<math::ErfcOp>, 1}},
+      {"pow", {buildBinary<math::PowFOp>, 2}},
+      {"fabs", {buildUnary<math::AbsFOp>, 1}},
+      {"floor", {buildUnary<math::FloorOp>, 1}},
+      {"ceil", {buildUnary<math::CeilOp>, 1}},
+      {"trunc", {buildUnary<math::TruncOp>, 1}},
+      {"round", {buildUnary<math::RoundOp>, 1}},
+      {"rint", {buildUnary<math::RoundEvenOp>, 1}},
+      {"nearbyint", {buildUnary<math::RoundEvenOp>, 1}},
+      {"copysign", {buildBinary<math::CopySignOp>, 2}},
+      {"fmax", {buildBinary<arith::MaxNumFOp>, 2}},
+      {"fmin", {buildBinary<arith::MinNumFOp>, 2}},
+      {"rcp", {buildReciprocal, 1}},
+      {"fdivide", {buildBinary<arith::DivFOp>, 2}},
   };
-  auto binary = [&](auto tag) -> Value {
-    using Op = decltype(tag);
-    return a.size() == 2 ? (Value)Op::create(b, l, a[0], a[1]) : Value();
-  };
-  auto one = [&]() -> Value {
-    return arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, 1.0));
-  };
-  return llvm::StringSwitch<std::function<Value()>>(base)
-      .Case("exp", [&] { return unary(math::ExpOp()); })
-      .Case("exp2", [&] { return unary(math::Exp2Op()); })
-      .Case("expm1", [&] { return unary(math::ExpM1Op()); })
-      .Case("log", [&] { return unary(math::LogOp()); })
-      .Case("log2", [&] { return unary(math::Log2Op()); })
-      .Case("log10", [&] { return unary(math::Log10Op()); })
-      .Case("log1p", [&] { return unary(math::Log1pOp()); })
-      .Case("sin", [&] { return unary(math::SinOp()); })
-      .Case("cos", [&] { return unary(math::CosOp()); })
-      .Case("tan", [&] { return unary(math::TanOp()); })
-      .Case("asin", [&] { return unary(math::AsinOp()); })
-      .Case("acos", [&] { return unary(math::AcosOp()); })
-      .Case("atan", [&] { return unary(math::AtanOp()); })
-      .Case("atan2", [&] { return binary(math::Atan2Op()); })
-      .Case("sinh", [&] { return unary(math::SinhOp()); })
-      .Case("cosh", [&] { return unary(math::CoshOp()); })
-      .Case("tanh", [&] { return unary(math::TanhOp()); })
-      .Case("asinh", [&] { return unary(math::AsinhOp()); })
-      .Case("acosh", [&] { return unary(math::AcoshOp()); })
-      .Case("atanh", [&] { return unary(math::AtanhOp()); })
-      .Case("sqrt", [&] { return unary(math::SqrtOp()); })
-      .Case("rsqrt", [&] { return unary(math::RsqrtOp()); })
-      .Case("cbrt", [&] { return unary(math::CbrtOp()); })
-      .Case("erf", [&] { return unary(math::ErfOp()); })
-      .Case("erfc", [&] { return unary(math::ErfcOp()); })
-      .Case("pow", [&] { return binary(math::PowFOp()); })
-      .Case("fabs", [&] { return unary(math::AbsFOp()); })
-      .Case("floor", [&] { return unary(math::FloorOp()); })
-      .Case("ceil", [&] { return unary(math::CeilOp()); })
-      .Case("trunc", [&] { return unary(math::TruncOp()); })
-      .Case("round", [&] { return unary(math::RoundOp()); })
-      .Case("rint", [&] { return unary(math::RoundEvenOp()); })
-      .Case("nearbyint", [&] { return unary(math::RoundEvenOp()); })
-      .Case("copysign", [&] { return binary(math::CopySignOp()); })
-      .Case("fmax", [&] { return binary(arith::MaxNumFOp()); })
-      .Case("fmin", [&] { return binary(arith::MinNumFOp()); })
-      .Case("rcp", [&] {
-        return a.size() == 1 ? (Value)arith::DivFOp::create(b, l, one(), a[0])
-                             : Value();
-      })
-      .Case("fdivide", [&] { return binary(arith::DivFOp()); })
-      .Default([] { return Value(); })();
+  return table;
 }
 
 /// Calls a scalar function by symbol. libdevice names (`__nv_expf`) become
@@ -286,13 +290,11 @@ struct ExternElementwiseConversion
                       llvm::all_of(argTypes, [&](Type t) { return t == elem; });
       if (elem.isF32() && base.ends_with("f") && base != "erf")
         base = base.drop_back();
-      if (allFloat && hasMathOp(base)) {
-        return replaceElementwise(
-            op, adaptor.getOperands(), resTy, rewriter,
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              return buildLibdeviceAsMath(base, b, l, args);
-            });
-      }
+      auto math = libdeviceMath().find(base);
+      if (allFloat && math != libdeviceMath().end() &&
+          math->second.arity == argTypes.size())
+        return replaceElementwise(op, adaptor.getOperands(), resTy, rewriter,
+                                  math->second.build);
       if (!hasCLibraryCounterpart(name))
         return op.emitOpError("calls libdevice's '")
                << op.getSymbol()
@@ -319,17 +321,6 @@ struct ExternElementwiseConversion
   }
 
 private:
-  /// Whether buildLibdeviceAsMath knows `base`.
-  static bool hasMathOp(StringRef base) {
-    return llvm::is_contained(
-        {"exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
-         "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-         "asinh", "acosh", "atanh", "sqrt", "rsqrt", "cbrt", "erf", "erfc",
-         "pow", "fabs", "floor", "ceil", "trunc", "round", "rint", "nearbyint",
-         "copysign", "fmax", "fmin", "rcp", "fdivide"},
-        base);
-  }
-
   /// Whether the C library has a function of this (libdevice) name.
   static bool hasCLibraryCounterpart(StringRef name) {
     StringRef base = name;
