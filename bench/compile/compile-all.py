@@ -22,6 +22,7 @@ import argparse
 import collections
 import concurrent.futures
 import json
+import kernelset
 import os
 import re
 import shutil
@@ -120,14 +121,7 @@ def main(argv=None):
     parser.add_argument("--upstream", help="upstream-compile.py's JSON: print the tt/upstream time ratios")
     parser.add_argument("--limit", type=int, default=0, help="only the first N kernels (sorted by path)")
     args = parser.parse_args(argv)
-    paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(args.dir) for f in fs if f.endswith(".ttir")
-                   and not f.endswith(".source.ttir"))
-    if args.filter:
-        paths = [p for p in paths if re.search(args.filter, p)]
-    if args.limit:
-        paths = paths[:args.limit]
-    if not paths:
-        sys.exit(f"compile-all.py: no .ttir files under {args.dir}")
+    paths = kernelset.select(args.dir, args.filter, args.limit, "compile-all.py")
     scratch = tempfile.mkdtemp(prefix="tt-compile-all-")
     # A snapshot of the tool: a rebuild during the run must not swap it.
     tool = os.path.join(scratch, "tt-translate")

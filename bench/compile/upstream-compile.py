@@ -19,8 +19,8 @@ string; compile-all.py --upstream JSON compares tt's times with it.
 
 import argparse
 import json
+import kernelset
 import os
-import re
 import sys
 import tempfile
 import time
@@ -41,13 +41,7 @@ def main(argv=None):
     from triton.backends.compiler import GPUTarget
     backend, arch = args.target.split(":")
     target = GPUTarget(backend, int(arch), 32)
-    paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(args.dir) for f in fs if f.endswith(".ttir"))
-    if args.filter:
-        paths = [p for p in paths if re.search(args.filter, p)]
-    if args.limit:
-        paths = paths[:args.limit]
-    if not paths:
-        sys.exit(f"upstream-compile.py: no .ttir files under {args.dir}")
+    paths = kernelset.select(args.dir, args.filter, args.limit, "upstream-compile.py")
     try:  # warm-up: imports, backend and driver set-up stay out of the figures
         triton.compile(paths[0], target=target)
     except Exception:  # noqa: BLE001 - the timed run reports it

@@ -276,22 +276,22 @@ private:
       // must hold both, as its fastest dimension. Other operand layouts
       // (the default one of a [N, 2] tensor spreads the 2 over lanes) are
       // converted to such a layout first.
-      unsigned rank = src.getRank();
-      SmallVector<unsigned> sizePerThread(rank, 1), order;
-      sizePerThread.back() = 2;
-      for (unsigned d = rank; d-- > 0;)
-        order.push_back(d);
-      Attribute wanted = ttg::getBlockedEncoding(
-          &getContext(), src.getShape(), sizePerThread, order, numWarps,
-          threadsPerWarp, numCTAs);
-      Attribute inferredFromSrc;
+      Attribute halves;
       auto *srcIface = src.getEncoding()
                            .getDialect()
                            .getRegisteredInterface<DialectInferLayoutInterface>();
       if (!srcIface || failed(srcIface->inferSplitOpEncoding(
-                           src.getEncoding(), src.getShape(), inferredFromSrc,
+                           src.getEncoding(), src.getShape(), halves,
                            /*loc=*/std::nullopt))) {
-        convertOperand(op->getOpOperand(0), wanted);
+        unsigned rank = src.getRank();
+        SmallVector<unsigned> sizePerThread(rank, 1), order;
+        sizePerThread.back() = 2;
+        for (unsigned d = rank; d-- > 0;)
+          order.push_back(d);
+        convertOperand(op->getOpOperand(0),
+                       ttg::getBlockedEncoding(&getContext(), src.getShape(),
+                                               sizePerThread, order, numWarps,
+                                               threadsPerWarp, numCTAs));
         src = cast<RankedTensorType>(op->getOperand(0).getType());
       }
     }
