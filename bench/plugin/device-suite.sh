@@ -9,7 +9,8 @@
 # of scripts/bundle.sh) and bench/gpu/carry/upstream-tests (a copy of
 # ../shared/upstream-tests, which does not travel; never committed). Writes
 # to $OUT (or bench/plugin/out): summary.txt, tt.log.xz, upstream.xml.xz,
-# tt.xml.xz, failed-kernels.tar.xz (up to 4 TTIR inputs per diagnostic),
+# tt.xml.xz, upstream.jsonl.xz, tt.jsonl.xz (tt_suite_report.py's per-test
+# lines, kept when a run is cut off), failed-kernels.tar.xz (up to 4 TTIR inputs per diagnostic),
 # kernels.tar.xz (every kernel upstream's run built: TTIR + metadata).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,7 +34,7 @@ if [ "${TT_SUITE_UPSTREAM:-1}" != 0 ]; then
       "$root/bench/plugin/run-suite.sh" upstream "${args[@]}" "$@"
 fi
 timeout -k 5 "$tt_limit" "$root/bench/plugin/run-suite.sh" tt "${args[@]}" "$@"
-[ -f "$work/upstream.xml" ] && "$root/bench/plugin/run-suite.sh" summary "${args[@]}" > /dev/null
+{ [ -f "$work/upstream.xml" ] || [ -f "$work/upstream.jsonl" ]; } && "$root/bench/plugin/run-suite.sh" summary "${args[@]}" > /dev/null
 [ -d /tmp/tt-suite-dump ] && ( cd /tmp/tt-suite-dump && find . -name '*.ttir' -o -name '*.json' | sort |
     tar -cf - -T - | xz -T8 -6 > "$out/kernels.tar.xz" )
 python3 - "$work" "$out" <<'EOF'
@@ -75,7 +76,7 @@ with tarfile.open(os.path.join(out, "failed-kernels.tar.xz"), "w:xz") as tar:
     tar.add(os.path.join(work, "failed-index.txt"), arcname="index.txt")
 print("failed-kernel groups:", len(groups))
 EOF
-for f in tt.log upstream.xml tt.xml; do
+for f in tt.log upstream.xml tt.xml upstream.jsonl tt.jsonl; do
   [ -f "$work/$f" ] && xz -T4 -c "$work/$f" > "$out/$f.xz"
 done
 cp "$work/summary.txt" "$out/" 2>/dev/null

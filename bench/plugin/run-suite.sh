@@ -52,10 +52,15 @@ fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
+# A run's results: its junit XML when pytest finished, else the JSON lines
+# that tt_suite_report.py wrote as the tests ran.
+results_of() {
+  if [ -s "$out/$1.xml" ]; then echo "$out/$1.xml"; else echo "$out/$1.jsonl"; fi
+}
 summary() {
   local log=()
   [ -f "$out/tt.log" ] && log=(--log "$out/tt.log")
-  python3 "$root/bench/plugin/summarize-suite.py" "$out/upstream.xml" "$out/tt.xml" "${log[@]}" |
+  python3 "$root/bench/plugin/summarize-suite.py" "$(results_of upstream)" "$(results_of tt)" "${log[@]}" |
       tee "$out/summary.txt"
 }
 if [ "$mode" = summary ]; then summary; exit 0; fi
@@ -72,17 +77,21 @@ tests=$(cd "$tests" && pwd)
 python3 -c 'import triton, torch, xdist; assert triton.__version__.startswith("3.6")' || {
   echo "run-suite.sh: python3 needs triton 3.6, torch and pytest-xdist" >&2; exit 2; }
 
-# One pytest run: $1 = upstream | tt; extra environment in the rest.
+# One pytest run: $1 = upstream | tt; extra environment in the rest. Both
+# runs load tt_suite_report.py: results as JSON lines while the tests run
+# ($label.jsonl) and a per-test limit of $TT_SUITE_TEST_LIMIT seconds.
 run() {
   local label=$1; shift
-  rm -rf "$out/cache-$label"
+  rm -rf "$out/cache-$label" "$out/$label.xml" "$out/$label.jsonl"
   local start=$(date +%s)
   ( cd "$tests/python/test/unit" &&
-    env TRITON_CACHE_DIR="$out/cache-$label" "$@" \
-      python3 -m pytest -p no:cacheprovider -n "$workers" -q "${pytest_args[@]}" \
+    env TRITON_CACHE_DIR="$out/cache-$label" TT_SUITE_REPORT="$out/$label.jsonl" "$@" \
+      sh -c 'PYTHONPATH="$0${PYTHONPATH:+:$PYTHONPATH}" exec python3 -m pytest "$@"' "$root/bench/plugin" \
+      -p tt_suite_report -p no:cacheprovider -n "$workers" -q "${pytest_args[@]}" \
       --junitxml="$out/$label.xml" ) > "$out/$label.stdout" 2>&1 || true
   echo "$label: $(tail -n 1 "$out/$label.stdout") ($(( $(date +%s) - start )) s)"
-  [ -s "$out/$label.xml" ] || { echo "run-suite.sh: $label wrote no $out/$label.xml; see $label.stdout" >&2; return 1; }
+  [ -s "$out/$label.xml" ] || [ -s "$out/$label.jsonl" ] ||
+      { echo "run-suite.sh: $label wrote no $out/$label.xml or .jsonl; see $label.stdout" >&2; return 1; }
 }
 
 if [ "$mode" = all ] || [ "$mode" = upstream ]; then

@@ -4,9 +4,12 @@
 # Part of tt, the Triton compiler as a suite of Unix tools.
 #
 #===----------------------------------------------------------------------===#
-"""Compares two junit XML files of upstream's test suite (bench/plugin/run-suite.sh).
+"""Compares two runs of upstream's test suite (bench/plugin/run-suite.sh).
 
-    summarize-suite.py UPSTREAM.xml TT.xml [--log TT_TRITON_LOG] [--top N]
+    summarize-suite.py UPSTREAM TT [--log TT_TRITON_LOG] [--top N]
+
+Each run is a junit XML file (.xml) or the JSON lines of the
+tt_suite_report plugin (.jsonl), which exist even when the run was cut off.
 
 Prints passed/failed/skipped for each run, then the tests that pass with
 upstream's compiler but not through tt, grouped by failure class (tt
@@ -52,6 +55,57 @@ def read_junit(path):
     return results
 
 
+def normalize_id(nodeid):
+    """A pytest node id (language/test_core.py::test_x[..]) in junit's form."""
+    parts = nodeid.split("::")
+    module = parts[0][:-3] if parts[0].endswith(".py") else parts[0]
+    return ".".join([module.replace("/", ".")] + parts[1:-1]) + "::" + parts[-1]
+
+
+WATCHDOG = "tt_suite_report watchdog"
+CUT_OFF = "still running when the run was cut off"
+
+
+def read_reportlog(path):
+    """{test id: (outcome, message, text)} of tt_suite_report's JSON lines."""
+    phases = collections.defaultdict(dict)
+    started, timed_out = set(), {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if "start" in record:
+                started.add(normalize_id(record["start"]))
+            elif "timeout" in record:
+                timed_out[normalize_id(record["timeout"])] = record.get("limit")
+            elif "id" in record:
+                phases[normalize_id(record["id"])][record["when"]] = record
+    results = {}
+    for test_id in started | set(phases):
+        ph = phases.get(test_id, {})
+        failed = next((r for r in ph.values() if r["outcome"] == "failed"), None)
+        if test_id in timed_out:
+            results[test_id] = (FAILED, f"ran over {timed_out[test_id]} s ({WATCHDOG})", "")
+        elif failed is not None:
+            text = failed.get("text", "")
+            message = next((l[2:].strip() for l in text.splitlines() if l.startswith("E ")), "")
+            results[test_id] = (FAILED, message or _first_line(text[-300:]), text)
+        elif any(r["outcome"] == "skipped" for r in ph.values()):
+            text = next(r.get("text", "") for r in ph.values() if r["outcome"] == "skipped")
+            results[test_id] = (SKIPPED, text[-200:], "")
+        elif "call" in ph:
+            results[test_id] = (PASSED, "", "")
+        else:
+            results[test_id] = (FAILED, CUT_OFF, "")
+    return results
+
+
+def read_results(path):
+    return read_reportlog(path) if path.endswith(".jsonl") else read_junit(path)
+
+
 def counts(results):
     c = collections.Counter(outcome for outcome, _, _ in results.values())
     return c[PASSED], c[FAILED], c[SKIPPED]
@@ -80,6 +134,10 @@ def _shorten(line, width=160):
 def classify(message, text):
     """(class, detail) of one failure."""
     blob = f"{message}\n{text}"
+    if WATCHDOG in message:
+        return "timeout", "ran over the per-test limit"
+    if message == CUT_OFF:
+        return "cut off", CUT_OFF
     if "TTCompileError" in blob or re.search(r"tt (refused|crashed|timed out|does not implement|wrote no)", blob):
         m = re.search(r"tt does not implement (.+?)(?: \(kernel '|\n|$)", blob)
         if m:
@@ -182,12 +240,12 @@ def report(upstream, tt, log_path=None, top=20, out=sys.stdout):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("upstream_xml")
-    parser.add_argument("tt_xml")
+    parser.add_argument("upstream", help="upstream's run: .xml or .jsonl")
+    parser.add_argument("tt", help="the run through tt: .xml or .jsonl")
     parser.add_argument("--log", help="the TT_TRITON_LOG file of the tt run")
     parser.add_argument("--top", type=int, default=20, help="lines per group (default 20)")
     args = parser.parse_args(argv)
-    report(read_junit(args.upstream_xml), read_junit(args.tt_xml), args.log, args.top)
+    report(read_results(args.upstream), read_results(args.tt), args.log, args.top)
     return 0
 
 
