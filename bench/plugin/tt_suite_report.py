@@ -17,11 +17,18 @@ $TT_SUITE_TEST_LIMIT seconds (default 120): it writes a "timeout" line and
 exits the worker, which pytest-xdist reports as a crashed worker and
 replaces; one kernel that does not terminate then costs one test, not the
 run. faulthandler dumps the stacks if even that does not end the process.
+
+A CUDA fault (illegal address, illegal instruction, ...) poisons the
+worker's CUDA context: every later test in that process would fail with the
+same error. After a test that faulted, the worker writes a "restart" line
+and exits once its report is sent, so the fault is counted once and the
+next tests run in a fresh worker.
 """
 
 import faulthandler
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -54,7 +61,10 @@ def pytest_runtest_logstart(nodeid, location):
 
 
 def pytest_runtest_logreport(report):
+    global _faulted
     if _in_worker():
+        if report.failed and _CUDA_FAULT.search(str(report.longreprtext)):
+            _faulted = report.nodeid
         return
     text = ""
     if report.failed or report.skipped:
@@ -67,6 +77,9 @@ def pytest_runtest_logreport(report):
 
 
 _timer = None
+_faulted = None
+_CUDA_FAULT = re.compile(r"illegal memory access|illegal instruction|misaligned address|unspecified launch "
+                         r"failure|CUDA_ERROR_ILLEGAL|device-side assert|an illegal")
 
 
 def _expire(nodeid):
@@ -92,3 +105,13 @@ def pytest_runtest_teardown(item, nextitem):
         _timer.cancel()
         _timer = None
         faulthandler.cancel_dump_traceback_later()
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    # After the test's last report: a faulted worker leaves (see the top).
+    if _in_worker() and _faulted is not None:
+        _write({"restart": _faulted, "t": time.time()})
+        sys.stderr.write(f"tt_suite_report: {_faulted} faulted the GPU; restarting this worker\n")
+        sys.stderr.flush()
+        time.sleep(0.5)  # let the report reach the controller
+        os._exit(4)

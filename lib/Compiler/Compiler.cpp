@@ -80,6 +80,10 @@ tt::PipelineOptions getRequestOptions(const CompileRequest &req,
     opts.numStages = req.numStages;
   if (req.numCtas > 0)
     opts.numCtas = req.numCtas;
+  opts.maxNumRegs = req.maxNumRegs;
+  opts.enableFPFusion = req.enableFPFusion;
+  opts.enableReflectFtz = req.enableReflectFtz;
+  opts.ptxasOptions = req.ptxasOptions;
   backend.adjustOptions(opts);
   return opts;
 }

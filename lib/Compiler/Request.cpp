@@ -70,6 +70,14 @@ std::vector<std::string> CompileRequest::toTranslateArgs() const {
     args.insert(args.end(), {"--num-stages", std::to_string(numStages)});
   if (numCtas > 0)
     args.insert(args.end(), {"--num-ctas", std::to_string(numCtas)});
+  if (maxNumRegs > 0)
+    args.push_back("--maxnreg=" + std::to_string(maxNumRegs));
+  if (!enableFPFusion)
+    args.push_back("--fp-fusion=false");
+  if (!enableReflectFtz)
+    args.push_back("--reflect-ftz=false");
+  if (!ptxasOptions.empty())
+    args.push_back("--ptxas-options=" + ptxasOptions);
   args.push_back(std::string("--emit=") + getEmitName(emit));
   if (!signature.empty())
     args.push_back("--signature=" + signature);

@@ -134,7 +134,18 @@ std::string tt::debug::getCompilationKey(StringRef input,
   os << getToolVersion() << "\ntarget=" << opts.target
      << "\nnum-warps=" << opts.numWarps << "\nnum-stages=" << opts.numStages
      << "\nnum-ctas=" << opts.numCtas
-     << "\nthreads-per-warp=" << opts.threadsPerWarp << "\n\n"
+     << "\nthreads-per-warp=" << opts.threadsPerWarp;
+  // Code generation options enter the key only when they differ from the
+  // defaults, so existing keys (dump directories, caches) stay the same.
+  if (opts.maxNumRegs > 0)
+    os << "\nmaxnreg=" << opts.maxNumRegs;
+  if (!opts.enableFPFusion)
+    os << "\nfp-fusion=false";
+  if (!opts.enableReflectFtz)
+    os << "\nreflect-ftz=false";
+  if (!opts.ptxasOptions.empty())
+    os << "\nptxas-options=" << opts.ptxasOptions;
+  os << "\n\n"
      << input;
   return key;
 }

@@ -84,6 +84,29 @@ def triton_poi_fused_embedding_tanh_0(in_ptr0, in_ptr1, out_ptr0, xnumel, XBLOCK
     tl.store(out_ptr0 + xindex, tmp8, xmask)
 
 
+@triton.jit
+def mul_add_kernel(data):
+    ptrs = data + tl.arange(0, 128)
+    tl.store(ptrs, tl.load(ptrs) * 1.5 + 1.0)
+
+
+@triton.jit(noinline=True)
+def _store_one(ptr):
+    tl.store(ptr, 1)
+
+
+@triton.jit
+def noinline_kernel(ptr):
+    _store_one(ptr)
+    tl.store(ptr + 1, 0)
+
+
+@triton.jit
+def libdevice_exp2_kernel(data):
+    ptrs = data + tl.arange(0, 128)
+    tl.store(ptrs, libdevice.exp2(tl.load(ptrs)))
+
+
 CASES = {
     "elementwise": (add_kernel, {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32"},
                     {"BLOCK": 1024}, {}),
@@ -98,6 +121,10 @@ CASES = {
     "inductor": (triton_poi_fused_embedding_tanh_0, {
         "in_ptr0": "*i64", "in_ptr1": "*fp32", "out_ptr0": "*fp32", "xnumel": "i32"
     }, {"XBLOCK": 256}, {"debug": True}),
+    # Code generation options (test_modes.py): fusion, maxnreg, reflect ftz.
+    "mul_add": (mul_add_kernel, {"data": "*fp32"}, {}, {}),
+    "noinline": (noinline_kernel, {"ptr": "*i32"}, {}, {}),
+    "libdevice_exp2": (libdevice_exp2_kernel, {"data": "*fp32"}, {}, {}),
 }
 
 # A kernel tt refuses: the elementwise add over a cluster of two CTAs

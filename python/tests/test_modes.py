@@ -7,6 +7,8 @@
 
 import os
 
+import re
+
 import pytest
 
 import kernels
@@ -50,12 +52,46 @@ def test_fallback_mode_still_uses_tt_when_it_can(tt, monkeypatch):
     assert [r["status"] for r in log_records(tt)] == ["ok"]
 
 
-@pytest.mark.parametrize("options", [{"maxnreg": 128}, {"enable_fp_fusion": False}])
-def test_options_tt_lacks_are_refused_not_ignored(tt, options):
+def test_options_tt_lacks_are_refused_not_ignored(tt):
+    # tt picks the PTX version from its ptxas; a pinned one is refused.
     with pytest.raises(tt_triton.TTCompileError) as info:
-        compile_case(kernels.CASES["elementwise"], options)
+        compile_case(kernels.CASES["elementwise"], {"ptx_version": 80})
     assert info.value.kind == "unsupported-option"
-    assert next(iter(options)) in str(info.value)
+    assert "ptx_version" in str(info.value)
+
+
+FMA = re.compile(r"(mad|fma)\.r[nzmp]\.(ftz\.)?f32")
+
+
+@pytest.mark.parametrize("fusion", [True, False])
+def test_fp_fusion_option(tt, fusion):
+    kernel = compile_case(kernels.CASES["mul_add"], {"enable_fp_fusion": fusion})
+    assert kernel.metadata.tt["compiler"] == "tt"
+    assert (FMA.search(kernel.asm["ptx"]) is not None) == fusion
+
+
+def test_maxnreg_on_the_entry_only(tt):
+    kernel = compile_case(kernels.CASES["noinline"], {"maxnreg": 42})
+    ptx = kernel.asm["ptx"]
+    assert re.search(r"\.visible \.entry [^{;]*\.maxnreg 42", ptx), ptx
+    assert ".func" in ptx and not re.search(r"\.func [^{;]*\.maxnreg", ptx)
+
+
+@pytest.mark.parametrize("ftz", [True, False])
+def test_reflect_ftz_option(tt, ftz):
+    # libdevice's exp2f asks __nvvm_reflect("__CUDA_FTZ"); the flag answers.
+    kernel = compile_case(kernels.CASES["libdevice_exp2"], {"enable_reflect_ftz": ftz})
+    assert ("ex2.approx.ftz.f32" in kernel.asm["ptx"]) == ftz
+    assert "ex2.approx" in kernel.asm["ptx"]
+
+
+def test_ptx_options_reach_ptxas(tt):
+    # A flag ptxas rejects proves they are passed: tt's error carries ptxas's.
+    with pytest.raises(tt_triton.TTCompileError) as info:
+        compile_case(kernels.CASES["elementwise"], {"ptx_options": "--no-such-ptxas-flag"})
+    assert "no-such-ptxas-flag" in str(info.value)
+    kernel = compile_case(kernels.CASES["elementwise"], {"ptx_options": "--allow-expensive-optimizations true"})
+    assert kernel.asm["cubin"][:4] == b"\x7fELF"
 
 
 def test_missing_tools_say_where_they_were_looked_for(tt, monkeypatch):

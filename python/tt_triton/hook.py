@@ -59,18 +59,13 @@ def _has_host_descriptors(text):
 
 
 def unsupported_options(options):
-    """Options upstream's stages honour and tt does not (yet): never ignored silently."""
+    """Options upstream's stages honour and tt does not (yet): never ignored silently.
+
+    maxnreg, enable_fp_fusion, enable_reflect_ftz and ptx_options go to tt's
+    flags (runner.Request); tt picks the PTX version from its ptxas itself."""
     out = []
-    if getattr(options, "maxnreg", None) is not None:
-        out.append(f"maxnreg={options.maxnreg}")
     if getattr(options, "ptx_version", None) is not None:
         out.append(f"ptx_version={options.ptx_version}")
-    if getattr(options, "ptx_options", None):
-        out.append(f"ptx_options={options.ptx_options!r}")
-    if getattr(options, "enable_fp_fusion", True) is False:
-        out.append("enable_fp_fusion=False")
-    if getattr(options, "enable_reflect_ftz", True) is False:
-        out.append("enable_reflect_ftz=False")
     if getattr(options, "instrumentation_mode", ""):
         out.append(f"instrumentation_mode={options.instrumentation_mode!r}")
     extern = [name for name, _ in (getattr(options, "extern_libs", None) or ()) if name != "libdevice"]
@@ -187,7 +182,11 @@ class Compilation:
             raise self._unsupported("the options " + ", ".join(unsupported))
         req = runner.Request(name=self.name, text=text, ext=ext, capability=self.capability,
                              num_warps=self.options.num_warps, num_stages=self.options.num_stages,
-                             num_ctas=self.options.num_ctas, ptxas=_ptxas(self.capability),
+                             num_ctas=self.options.num_ctas, maxnreg=getattr(self.options, "maxnreg", None),
+                             enable_fp_fusion=getattr(self.options, "enable_fp_fusion", True),
+                             enable_reflect_ftz=getattr(self.options, "enable_reflect_ftz", True),
+                             ptx_options=getattr(self.options, "ptx_options", None) or None,
+                             ptxas=_ptxas(self.capability),
                              libdevice=_libdevice(self.options))
         result = runner.compile_kernel(req)
         if _has_host_descriptors(text) and "tensordesc_meta" not in result.meta:

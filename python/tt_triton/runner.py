@@ -54,6 +54,10 @@ class Request:
     num_warps: int = 4
     num_stages: int = 3
     num_ctas: int = 1
+    maxnreg: int = None  # upstream's CUDAOptions code generation options
+    enable_fp_fusion: bool = True
+    enable_reflect_ftz: bool = True
+    ptx_options: str = None
     ptxas: str = None  # the ptxas upstream would use
     libdevice: str = None  # the libdevice upstream would link
 
@@ -85,16 +89,30 @@ def _environment(req):
     return env
 
 
+def _codegen_flags(req):
+    """tt's flags for upstream's code generation options that are not the defaults."""
+    flags = []
+    if req.maxnreg is not None:
+        flags.append(f"--maxnreg={req.maxnreg}")
+    if not req.enable_fp_fusion:
+        flags.append("--fp-fusion=false")
+    if not req.enable_reflect_ftz:
+        flags.append("--reflect-ftz=false")
+    if req.ptx_options:
+        flags.append(f"--ptxas-options={req.ptx_options}")
+    return flags
+
+
 def _command(tool, path, req, workdir, dump_root):
     target = target_of(req.capability)
     if os.path.basename(tool) == "tt-dump":
         return [
             tool, path, "--target", target, "--num-warps", str(req.num_warps), "--num-stages",
-            str(req.num_stages), "--num-ctas", str(req.num_ctas), "--dump-dir", dump_root
+            str(req.num_stages), "--num-ctas", str(req.num_ctas), *_codegen_flags(req), "--dump-dir", dump_root
         ]
     return [
         tool, "--target", target, "--num-warps", str(req.num_warps), "--num-stages",
-        str(req.num_stages), "--cubin", path, "-o",
+        str(req.num_stages), *_codegen_flags(req), "--cubin", path, "-o",
         os.path.join(workdir, req.name + ".cubin"), "--metadata",
         os.path.join(workdir, req.name + ".json")
     ]

@@ -21,6 +21,7 @@
 
 #include "Diff.h"
 
+#include "tt/Compiler/CodegenFlags.h"
 #include "tt/Compiler/Compiler.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Frontend/KernelInput.h"
@@ -83,6 +84,8 @@ cl::opt<bool> diffRaw("raw",
 
 /// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
 tt::frontend::PythonKernelOptions pythonOptions(category);
+/// --maxnreg, --fp-fusion, --reflect-ftz, --ptxas-options.
+tt::compiler::CodegenFlags codegenFlags(category);
 
 cl::opt<std::string> htmlOut(
     "html", cl::desc("Also write an HTML report of the compilation (every "
@@ -175,6 +178,7 @@ int runTool(int argc, char **argv) {
   req.numWarps = numWarps;
   req.numStages = numStages;
   req.numCtas = numCtas;
+  codegenFlags.apply(req);
   tt::frontend::PythonKernelRef python = pythonOptions.getRef(inputs[0]);
   req.signature = python.signature;
   req.defines = python.defines;

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tt/Compiler/CodegenFlags.h"
 #include "tt/Compiler/Compiler.h"
 #include "tt/Frontend/KernelInput.h"
 #include "tt/Support/InputLimits.h"
@@ -115,6 +116,8 @@ cl::opt<bool> noTTIRStage(
 
 /// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
 tt::frontend::PythonKernelOptions pythonOptions(category);
+/// --maxnreg, --fp-fusion, --reflect-ftz, --ptxas-options.
+tt::compiler::CodegenFlags codegenFlags(category);
 
 int fail(const Twine &msg) {
   errs() << "tt-translate: " << msg << "\n";
@@ -146,6 +149,7 @@ bool makeRequest(tt::compiler::CompileRequest &req) {
   req.numWarps = numWarps;
   req.numStages = numStages;
   req.numCtas = numCtas;
+  codegenFlags.apply(req);
   tt::frontend::PythonKernelRef python = pythonOptions.getRef(inputFile);
   req.signature = python.signature;
   req.defines = python.defines;

@@ -24,6 +24,19 @@ struct PipelineOptions {
   int numStages = 3;
   int numCtas = 1;
   int threadsPerWarp = 32;
+
+  /// Code generation options of upstream's CUDAOptions; other targets
+  /// ignore them.
+  /// `.maxnreg` of every kernel entry (upstream's maxnreg); 0: none.
+  int maxNumRegs = 0;
+  /// Fuse multiplies and adds into fma, in LLVM and in ptxas
+  /// (enable_fp_fusion; false adds ptxas --fmad=false).
+  bool enableFPFusion = true;
+  /// libdevice flushes subnormals (enable_reflect_ftz: the module flag
+  /// nvvm-reflect-ftz that libdevice's __nvvm_reflect reads).
+  bool enableReflectFtz = true;
+  /// Extra ptxas arguments, separated by spaces (ptx_options).
+  std::string ptxasOptions;
 };
 
 } // namespace tt

@@ -68,6 +68,13 @@ struct CompileRequest {
   int numStages = 0;
   int numCtas = 0;
 
+  /// NVIDIA code generation (PipelineOptions has their meaning): 0 = no
+  /// .maxnreg; fusion and flush-to-zero libdevice on unless turned off.
+  int maxNumRegs = 0;
+  bool enableFPFusion = true;
+  bool enableReflectFtz = true;
+  std::string ptxasOptions;
+
   /// For FILE.py::KERNEL inputs: upstream's signature string and
   /// NAME=VALUE constexprs (docs/frontend.md).
   std::string signature;

@@ -27,6 +27,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -96,9 +97,18 @@ public:
 };
 
 Error NVIDIABackend::compile(CompileJob &job) const {
+  const tt::PipelineOptions &opts = job.getOptions();
+  // Upstream's make_ttgir records maxnreg on the module; the lowering puts
+  // it on the kernel entries (NVIDIATargetInfo::markKernel).
+  if (opts.maxNumRegs > 0) {
+    mlir::ModuleOp module = job.getModule();
+    module->setAttr("ttg.maxnreg",
+                    mlir::IntegerAttr::get(
+                        mlir::IntegerType::get(module.getContext(), 32),
+                        opts.maxNumRegs));
+  }
   if (Error e = job.lowerToLLVMDialect(*this))
     return e;
-  const tt::PipelineOptions &opts = job.getOptions();
   LLVMContext llvmContext;
   auto llvmModule = tt::translateToLLVMIR(job.getModule(), llvmContext);
   if (!llvmModule)
@@ -110,6 +120,8 @@ Error NVIDIABackend::compile(CompileJob &job) const {
   ptxOptions.computeCapability = cc;
   ptxOptions.ptxVersion = tt::nvptx::getPTXVersion(ptxas);
   ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
+  ptxOptions.enableFPFusion = opts.enableFPFusion;
+  ptxOptions.enableReflectFtz = opts.enableReflectFtz;
   // The llir stage is the optimized module, as upstream's make_llir.
   if (Error e = [&] {
         mlir::TimingScope t = job.nestTiming("LLVM optimization");
@@ -154,7 +166,13 @@ Error NVIDIABackend::compile(CompileJob &job) const {
       Expected<std::string> cubin = [&] {
         mlir::TimingScope t = job.nestTiming("ptxas");
         tt::debug::StepTimer timer("ptxas");
-        return tt::nvptx::compileToCubin(*ptx, cc, ptxas);
+        std::vector<std::string> ptxasArgs;
+        if (!opts.enableFPFusion)
+          ptxasArgs.push_back("--fmad=false");
+        for (StringRef arg : llvm::split(opts.ptxasOptions, ' '))
+          if (!arg.empty())
+            ptxasArgs.push_back(arg.str());
+        return tt::nvptx::compileToCubin(*ptx, cc, ptxas, ptxasArgs);
       }();
       if (!cubin)
         return cubin.takeError();

@@ -222,6 +222,12 @@ void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func, int numWarps,
   func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(ctx, {numWarps * threadsPerWarp}));
+  // The module's register cap (upstream's maxnreg) goes on kernel entries
+  // only: `.maxnreg` on a .func is not PTX.
+  if (auto module = func->getParentOfType<ModuleOp>())
+    if (auto cap = module->getAttrOfType<IntegerAttr>("ttg.maxnreg"))
+      func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    IntegerAttr::get(IntegerType::get(ctx, 32), cap.getInt()));
 }
 
 void NVIDIATargetInfo::populatePatterns(TritonGPUToLLVMTypeConverter &tc,

@@ -169,6 +169,10 @@ Error tt::nvptx::optimizeModule(Module &module, const PTXOptions &options) {
       createMachine(module, options);
   if (!machine)
     return machine.takeError();
+  // Before libdevice comes in: its __nvvm_reflect calls are folded from
+  // this flag when the O3 pipeline runs NVVMReflect.
+  if (options.enableReflectFtz)
+    module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", 1);
   if (Error e = linkLibdevice(module, findLibdevice(options.libdevicePath)))
     return e;
   if (!options.optimize)
@@ -203,8 +207,9 @@ Expected<std::string> tt::nvptx::translateToPTX(Module &module,
   return emitPTX(module, options);
 }
 
-Expected<std::string> tt::nvptx::compileToCubin(StringRef ptx, int cc,
-                                                StringRef ptxasPath) {
+Expected<std::string>
+tt::nvptx::compileToCubin(StringRef ptx, int cc, StringRef ptxasPath,
+                          ArrayRef<std::string> extraArgs) {
   std::string ptxas = ptxasPath.empty() ? findPtxas() : ptxasPath.str();
   if (ptxas.empty())
     return makeError("ptxas not found: a cubin needs the CUDA toolkit's "
@@ -230,7 +235,9 @@ Expected<std::string> tt::nvptx::compileToCubin(StringRef ptx, int cc,
     os << ptx;
   }
   std::string arch = "-arch=" + getArchName(cc);
-  SmallVector<StringRef> args = {ptxas, "-lineinfo", arch, in, "-o", out};
+  SmallVector<StringRef> args = {ptxas, "-lineinfo", arch};
+  args.append(extraArgs.begin(), extraArgs.end());
+  args.append({StringRef(in), "-o", StringRef(out)});
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   int rc = sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);

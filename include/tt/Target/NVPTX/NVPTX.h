@@ -11,6 +11,7 @@
 #ifndef TT_TARGET_NVPTX_NVPTX_H
 #define TT_TARGET_NVPTX_NVPTX_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -45,6 +46,10 @@ struct PTXOptions {
   bool optimize = true;
   /// Fuse multiply and add into fma (upstream's enable_fp_fusion).
   bool enableFPFusion = true;
+  /// The module flag nvvm-reflect-ftz = 1: libdevice's __nvvm_reflect
+  /// ("__CUDA_FTZ") picks the flush-to-zero variants (upstream's
+  /// enable_reflect_ftz, on by default).
+  bool enableReflectFtz = true;
 };
 
 /// Upstream's make_llir after the LLVM IR translation: gives `module` the
@@ -63,10 +68,12 @@ llvm::Expected<std::string> translateToPTX(llvm::Module &module,
                                            const PTXOptions &options);
 
 /// Runs ptxas on `ptx` for the given architecture and returns the cubin.
-/// The error names the missing tool when there is no ptxas.
-llvm::Expected<std::string> compileToCubin(llvm::StringRef ptx,
-                                           int computeCapability,
-                                           llvm::StringRef ptxasPath = "");
+/// The error names the missing tool when there is no ptxas. `extraArgs`
+/// go to ptxas before the input (--fmad=false, user options).
+llvm::Expected<std::string>
+compileToCubin(llvm::StringRef ptx, int computeCapability,
+               llvm::StringRef ptxasPath = "",
+               llvm::ArrayRef<std::string> extraArgs = {});
 
 } // namespace tt::nvptx
 
