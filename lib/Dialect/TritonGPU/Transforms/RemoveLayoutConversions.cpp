@@ -9,7 +9,10 @@
 //     looking through convert_layout and through scf.for loop-carried
 //     values. Each such operation is rebuilt in the propagated layout (a
 //     loop changes the type of its iteration argument and result in place);
-//     its old results are replaced by a conversion of the new ones.
+//     its old results are replaced by a conversion of the new ones. A value
+//     that several layouts reach keeps a load's own layout, else takes a
+//     tensor-core accumulator layout (so a dot's result, e.g. attention's
+//     scores and their softmax, stays in the registers the dot wrote).
 //  2. Backward rematerialization: a conversion of a value that is cheap to
 //     recompute (constants, splats, ranges, and elementwise/broadcast/
 //     expand_dims chains over them, or over values already available in the
@@ -33,6 +36,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::triton::gpu {
@@ -93,42 +97,22 @@ scf::ForOp iterArgOwner(Value v) {
   return forOp;
 }
 
-/// Whether a tensor-core accumulator `d` (in `mma`) flows, through
-/// conversions, elementwise operations and loop-carried values, into a
-/// conversion back to `mma`: then keeping it in `mma` along the way saves
-/// converting twice. Otherwise (e.g. a dot whose result is only stored) its
-/// layout is not pushed onto the operations that follow.
-bool reachesConversionBack(Value d, Attribute mma) {
-  SmallVector<Value> work{d};
-  llvm::DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(user)) {
-        if (encodingOf(cvt.getResult()) == mma)
-          return true;
-        work.push_back(cvt.getResult());
-      } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-        if (auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp())) {
-          work.push_back(forOp.getRegionIterArg(use.getOperandNumber()));
-          work.push_back(forOp.getResult(use.getOperandNumber()));
-        }
-      } else if (auto forOp = dyn_cast<scf::ForOp>(user)) {
-        if (use.getOperandNumber() >= forOp.getNumControlOperands()) {
-          unsigned k = use.getOperandNumber() - forOp.getNumControlOperands();
-          work.push_back(forOp.getRegionIterArg(k));
-          work.push_back(forOp.getResult(k));
-        }
-      } else if (isElementwiseLike(user)) {
-        for (Value r : user->getResults())
-          work.push_back(r);
-      }
-    }
-  }
-  return false;
+/// The layout a value reached by several propagated layouts is rebuilt in:
+/// a load's or atomic's own (coalesced) layout, else the first tensor-core
+/// accumulator layout among them (the dot results stay in their registers
+/// and the rest converts once, instead of every accumulator leaving its
+/// registers), else the first that reached it.
+Attribute resolveConflict(Value v, ArrayRef<Attribute> layouts) {
+  if (layouts.size() == 1)
+    return layouts.front();
+  Operation *def = v.getDefiningOp();
+  if (def && isa<LoadOp, AtomicRMWOp, AtomicCASOp>(def) &&
+      llvm::is_contained(layouts, encodingOf(v)))
+    return encodingOf(v);
+  for (Attribute layout : layouts)
+    if (isa<ttg::MmaEncodingTrait>(layout))
+      return layout;
+  return layouts.front();
 }
 
 class RemoveLayoutConversions
@@ -153,79 +137,86 @@ private:
   // Step 1: forward propagation of anchor layouts
   //===--------------------------------------------------------------------===//
 
+  /// Passes `layout` of `v` on to the values its users compute from it.
+  void propagateToUsers(Value v, Attribute layout,
+                        llvm::function_ref<void(Value, Attribute)> assign) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        // A loop-carried value: the next iteration's argument and the
+        // loop's result carry the same layout.
+        if (auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp())) {
+          assign(forOp.getRegionIterArg(use.getOperandNumber()), layout);
+          assign(forOp.getResult(use.getOperandNumber()), layout);
+        }
+        continue;
+      }
+      if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+        if (use.getOperandNumber() >= forOp.getNumControlOperands()) {
+          unsigned k = use.getOperandNumber() - forOp.getNumControlOperands();
+          assign(forOp.getRegionIterArg(k), layout);
+          assign(forOp.getResult(k), layout);
+        }
+        continue;
+      }
+      if (isa<ttg::ConvertLayoutOp>(user) || isElementwiseLike(user) ||
+          isa<BroadcastOp>(user)) {
+        for (Value r : user->getResults())
+          assign(r, layout);
+      } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
+        // Reducing a 1-d tensor gives scalars: there is no layout to pass
+        // on, and a slice of a rank-1 layout is not a valid encoding
+        // (SliceEncodingAttr::get asserts on it).
+        auto type = dyn_cast<RankedTensorType>(v.getType());
+        if (!type || type.getRank() < 2)
+          continue;
+        auto slice = ttg::SliceEncodingAttr::get(
+            &getContext(), reduce.getAxis(),
+            cast<ttg::DistributedEncodingTrait>(layout));
+        for (Value r : reduce->getResults())
+          assign(r, slice);
+      } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+        auto slice = dyn_cast<ttg::SliceEncodingAttr>(layout);
+        if (slice && slice.getDim() == (unsigned)expand.getAxis())
+          assign(expand.getResult(), slice.getParent());
+      }
+    }
+  }
+
   void propagateForward(FunctionOpInterface func) {
-    llvm::DenseMap<Value, Attribute> wanted;
+    // Every layout that reaches each value, in the order it arrived.
+    llvm::MapVector<Value, llvm::SmallSetVector<Attribute, 2>> reached;
     SmallVector<Value> worklist;
+    auto assign = [&](Value v, Attribute layout) {
+      if (!layout || !isa<RankedTensorType>(v.getType()))
+        return;
+      if (reached[v].insert(layout))
+        worklist.push_back(v);
+    };
     func.walk([&](Operation *op) {
       // Anchors: loads and atomics keep the layout coalescing gave them.
       if (isa<LoadOp, AtomicRMWOp, AtomicCASOp>(op))
         for (Value r : op->getResults())
-          if (encodingOf(r)) {
-            wanted[r] = encodingOf(r);
-            worklist.push_back(r);
-          }
-      // Tensor-core accumulators keep their layout where it comes back.
+          assign(r, encodingOf(r));
+      // Tensor-core accumulators: what is computed from a dot's result
+      // (an attention kernel's softmax, a matmul's epilogue) runs in its
+      // layout, and only what leaves it (a store, a dot operand) converts.
       if (isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op)) {
         Value d = op->getResult(0);
         Attribute enc = encodingOf(d);
-        if (enc && isa<ttg::MmaEncodingTrait>(enc) &&
-            reachesConversionBack(d, enc)) {
-          wanted[d] = enc;
-          worklist.push_back(d);
-        }
+        if (enc && isa<ttg::MmaEncodingTrait>(enc))
+          assign(d, enc);
       }
     });
-    auto assign = [&](Value v, Attribute layout) {
-      if (!layout || !isa<RankedTensorType>(v.getType()) || wanted.count(v))
-        return;
-      wanted[v] = layout;
-      worklist.push_back(v);
-    };
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
-      Attribute layout = wanted[v];
-      for (OpOperand &use : v.getUses()) {
-        Operation *user = use.getOwner();
-        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-          // A loop-carried value: the next iteration's argument and the
-          // loop's result carry the same layout.
-          if (auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp())) {
-            assign(forOp.getRegionIterArg(use.getOperandNumber()), layout);
-            assign(forOp.getResult(use.getOperandNumber()), layout);
-          }
-          continue;
-        }
-        if (auto forOp = dyn_cast<scf::ForOp>(user)) {
-          if (use.getOperandNumber() >= forOp.getNumControlOperands()) {
-            unsigned k = use.getOperandNumber() - forOp.getNumControlOperands();
-            assign(forOp.getRegionIterArg(k), layout);
-            assign(forOp.getResult(k), layout);
-          }
-          continue;
-        }
-        if (isa<ttg::ConvertLayoutOp>(user) || isElementwiseLike(user) ||
-            isa<BroadcastOp>(user)) {
-          for (Value r : user->getResults())
-            assign(r, layout);
-        } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
-          // Reducing a 1-d tensor gives scalars: there is no layout to pass
-          // on, and a slice of a rank-1 layout is not a valid encoding
-          // (SliceEncodingAttr::get asserts on it).
-          auto type = dyn_cast<RankedTensorType>(v.getType());
-          if (!type || type.getRank() < 2)
-            continue;
-          auto slice = ttg::SliceEncodingAttr::get(
-              &getContext(), reduce.getAxis(),
-              cast<ttg::DistributedEncodingTrait>(layout));
-          for (Value r : reduce->getResults())
-            assign(r, slice);
-        } else if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
-          auto slice = dyn_cast<ttg::SliceEncodingAttr>(layout);
-          if (slice && slice.getDim() == (unsigned)expand.getAxis())
-            assign(expand.getResult(), slice.getParent());
-        }
-      }
+      SmallVector<Attribute> layouts(reached[v].begin(), reached[v].end());
+      for (Attribute layout : layouts)
+        propagateToUsers(v, layout, assign);
     }
+    llvm::DenseMap<Value, Attribute> wanted;
+    for (auto &[v, layouts] : reached)
+      wanted[v] = resolveConflict(v, layouts.getArrayRef());
 
     // Rebuild, in program order, every op whose results want another layout.
     SmallVector<Operation *> toRebuild;

@@ -142,12 +142,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  // An accumulator only stored after the dot keeps no MMA layout on the
-  // way: nothing converts back to it.
+  // An accumulator only stored after the dot: the epilogue still runs in
+  // the MMA layout and only the narrower f16 result converts, for the store.
   // CHECK-LABEL: tt.func @no_convert_back
   // CHECK: %[[D:.*]] = ttng.warp_group_dot
-  // CHECK: %[[B:.*]] = ttg.convert_layout %[[D]] : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #[[C:blocked[0-9]*]]>
-  // CHECK: arith.truncf %[[B]] : tensor<128x128xf32, #[[C]]>
+  // CHECK: %[[T:.*]] = arith.truncf %[[D]] : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+  // CHECK: %[[B:.*]] = ttg.convert_layout %[[T]] : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #{{blocked[0-9]*}}>
+  // CHECK: tt.store %{{.*}}, %[[B]]
+  // CHECK-NOT: ttg.convert_layout
   tt.func @no_convert_back(%as: !ttg.memdesc<128x64xf16, #shared, #smem>, %bs: !ttg.memdesc<64x128xf16, #shared, #smem>, %pc: tensor<128x128x!tt.ptr<f16>, #c>) {
     %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
     %d = ttng.warp_group_dot %as, %bs, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
@@ -181,6 +183,89 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }) : (tensor<32x64xf32, #rd>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #rd}>>
     %t = ttg.convert_layout %s : tensor<32xf32, #ttg.slice<{dim = 1, parent = #rd}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #ld}>>
     tt.store %o, %t : tensor<32x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #ld}>>
+    tt.return
+  }
+}
+
+// -----
+
+#blk = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Attention's online softmax: scores from a dot whose accumulator is not
+  // loop-carried (a fresh zero each iteration), a row maximum carried by
+  // the loop, exp2 of the shifted scores and their row sum. All of it runs
+  // in the dot's MMA layout; the row statistics in its slice, loop-carried
+  // in it too. The scores never leave the registers the dot wrote.
+  // CHECK-LABEL: tt.func @online_softmax
+  // CHECK: scf.for {{.*}} -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>)
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[S:.*]] = ttng.warp_group_dot
+  // CHECK: "tt.reduce"(%[[S]])
+  // CHECK: (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+  // CHECK: tt.broadcast {{.*}} : tensor<128x1xf32, #mma> -> tensor<128x64xf32, #mma>
+  // CHECK: math.exp2 {{.*}} : tensor<128x64xf32, #mma>
+  // CHECK: (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+  // CHECK: scf.yield
+  // CHECK: ttg.convert_layout {{.*}} -> tensor<128xf32, #{{blocked[0-9]*}}>
+  // CHECK: tt.store
+  tt.func @online_softmax(%qs: !ttg.memdesc<128x64xf16, #shared, #smem>, %ks: !ttg.memdesc<64x64xf16, #shared, #smem>, %po: tensor<128x!tt.ptr<f32>, #row>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #blk>
+    %ninf = arith.constant dense<0xFF800000> : tensor<128xf32, #row>
+    %one = arith.constant dense<1.000000e+00> : tensor<128xf32, #row>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %ninf, %l = %one) -> (tensor<128xf32, #row>, tensor<128xf32, #row>) : i32 {
+      %in = ttg.convert_layout %zero : tensor<128x64xf32, #blk> -> tensor<128x64xf32, #mma>
+      %d = ttng.warp_group_dot %qs, %ks, %in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      %s = ttg.convert_layout %d : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #blk>
+      %mx = "tt.reduce"(%s) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %c = arith.maxnumf %a, %b : f32
+        tt.reduce.return %c : f32
+      }) : (tensor<128x64xf32, #blk>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>>
+      %mxr = ttg.convert_layout %mx : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>> -> tensor<128xf32, #row>
+      %mn = arith.maxnumf %m, %mxr : tensor<128xf32, #row>
+      %mns = ttg.convert_layout %mn : tensor<128xf32, #row> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>>
+      %me = tt.expand_dims %mns {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>> -> tensor<128x1xf32, #blk>
+      %mb = tt.broadcast %me : tensor<128x1xf32, #blk> -> tensor<128x64xf32, #blk>
+      %sh = arith.subf %s, %mb : tensor<128x64xf32, #blk>
+      %p = math.exp2 %sh : tensor<128x64xf32, #blk>
+      %sum = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %c = arith.addf %a, %b : f32
+        tt.reduce.return %c : f32
+      }) : (tensor<128x64xf32, #blk>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>>
+      %sumr = ttg.convert_layout %sum : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blk}>> -> tensor<128xf32, #row>
+      %ln = arith.addf %l, %sumr : tensor<128xf32, #row>
+      scf.yield %mn, %ln : tensor<128xf32, #row>, tensor<128xf32, #row>
+    }
+    %out = arith.addf %r#0, %r#1 : tensor<128xf32, #row>
+    tt.store %po, %out : tensor<128x!tt.ptr<f32>, #row>
+    tt.return
+  }
+
+  // A value that a loaded tile and an accumulator both reach (a bias added
+  // to the dot's result) is computed in the accumulator's layout: the load
+  // converts, the accumulator stays.
+  // CHECK-LABEL: tt.func @mma_wins_over_load
+  // CHECK: %[[D:.*]] = ttng.warp_group_dot
+  // CHECK: %[[X:.*]] = tt.load {{.*}} : tensor<128x64x!tt.ptr<f32>, #[[L:blocked[0-9]*]]>
+  // CHECK: %[[XC:.*]] = ttg.convert_layout %[[X]] : tensor<128x64xf32, #[[L]]> -> tensor<128x64xf32, #mma>
+  // CHECK: arith.addf %[[D]], %[[XC]] : tensor<128x64xf32, #mma>
+  tt.func @mma_wins_over_load(%qs: !ttg.memdesc<128x64xf16, #shared, #smem>, %ks: !ttg.memdesc<64x64xf16, #shared, #smem>, %pb: tensor<128x64x!tt.ptr<f32>, #ld>, %po: tensor<128x64x!tt.ptr<f32>, #ld>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %d = ttng.warp_group_dot %qs, %ks, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+    %s = ttg.convert_layout %d : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #blk>
+    %x = tt.load %pb : tensor<128x64x!tt.ptr<f32>, #ld>
+    %xb = ttg.convert_layout %x : tensor<128x64xf32, #ld> -> tensor<128x64xf32, #blk>
+    %y = arith.addf %s, %xb : tensor<128x64xf32, #blk>
+    %yo = ttg.convert_layout %y : tensor<128x64xf32, #blk> -> tensor<128x64xf32, #ld>
+    tt.store %po, %yo : tensor<128x64x!tt.ptr<f32>, #ld>
     tt.return
   }
 }
