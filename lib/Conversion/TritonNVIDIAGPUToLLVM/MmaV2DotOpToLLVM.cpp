@@ -13,7 +13,9 @@
 //    (`.f16.f16.f16.f16`), whose four accumulators travel as two 32-bit
 //    registers of two f16 each (c0 c1, c2 c3);
 //  - i8 (kWidth 4): `mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8
-//    .s32`, i32 accumulators saturating at the i32 range (as upstream's).
+//    .s32`, i32 accumulators saturating at the i32 range (as upstream's);
+//  - fp8, e4m3 and e5m2 in any mix (kWidth 4, sm_89 and later):
+//    `mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32`.
 //
 // The operand and accumulator registers of each instruction are read off
 // the linear layouts: a register's coordinates (lane 0 of warp 0) give its
@@ -152,14 +154,19 @@ FailureOr<MmaForm> selectForm(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto dType = cast<RankedTensorType>(op.getType());
-  Type elem = aType.getElementType();
+  Type elem = aType.getElementType(), bElem = bType.getElementType();
+  auto fp8Name = [](Type t) -> StringRef {
+    return isa<Float8E4M3FNType>(t) ? "e4m3"
+           : isa<Float8E5M2Type>(t) ? "e5m2"
+                                    : "";
+  };
+  bool fp8 = !fp8Name(elem).empty() && !fp8Name(bElem).empty();
   bool s8 = elem.isInteger(8), tf32 = elem.isF32();
-  if (elem != bType.getElementType() ||
-      !(elem.isF16() || elem.isBF16() || s8 || tf32))
+  if (!fp8 && (elem != bElem || !(elem.isF16() || elem.isBF16() || s8 || tf32)))
     return op.emitError() << "cannot lower tt.dot of " << elem << " x "
-                          << bType.getElementType()
-                          << " with mma.sync (f16, bf16, f32 as tf32 and "
-                             "i8 are supported)";
+                          << bElem
+                          << " with mma.sync (f16, bf16, f32 as tf32, i8 and "
+                             "the fp8 types are supported)";
   if (tf32 && op.getInputPrecision() != InputPrecision::TF32)
     return op.emitError() << "cannot lower tt.dot of f32 operands with "
                              "inputPrecision = "
@@ -174,14 +181,17 @@ FailureOr<MmaForm> selectForm(DotOp op) {
                           << (s8 ? "i32" : elem.isF16() ? "f32 or f16" : "f32")
                           << " is supported)";
   MmaForm form;
-  form.w = s8 ? 4 : tf32 ? 1 : 2;
+  form.w = s8 || fp8 ? 4 : tf32 ? 1 : 2;
   form.f16Acc = f16Acc;
   form.accRegs = f16Acc ? 2 : 4;
   MLIRContext *ctx = op.getContext();
   form.accRegType = s8 || f16Acc ? (Type)IntegerType::get(ctx, 32)
                                  : (Type)Float32Type::get(ctx);
   // Integer sums saturate at the i32 range (.satfinite), as upstream's.
-  std::string types = s8       ? ".satfinite.s32.s8.s8.s32"
+  std::string types = fp8 ? (".f32." + fp8Name(elem) + "." + fp8Name(bElem) +
+                             ".f32")
+                                .str()
+                      : s8     ? ".satfinite.s32.s8.s8.s32"
                       : tf32   ? ".f32.tf32.tf32.f32"
                       : f16Acc ? ".f16.f16.f16.f16"
                       : elem.isF16() ? ".f32.f16.f16.f32"

@@ -398,6 +398,57 @@ struct WarpGroupDotOpConversion
         acc.push_back(values[reg]);
       accs.push_back(f16Acc ? packWords(rewriter, loc, acc, 2) : acc);
     }
+    // fp8 products summed in f32 with maxNumImpreciseAcc = M <= K: wgmma
+    // accumulates fp8 in reduced precision, so every M elements of K go
+    // into a fresh accumulator that is then added to the real one in f32
+    // (upstream's partial accumulators).
+    int64_t imprecise = op.getMaxNumImpreciseAcc();
+    if (fp8 && !f16Acc && imprecise > 0 &&
+        imprecise <= K) {
+      int64_t chunk = std::max<int64_t>(kStep, imprecise - imprecise % kStep);
+      Value zero = LLVM::ConstantOp::create(rewriter, loc, accLLVM,
+                                            rewriter.getF32FloatAttr(0));
+      Value noAcc = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(false));
+      // The dot's own useC (false: start from zero) applies to the sum.
+      if (useC)
+        for (SmallVector<Value> &acc : accs)
+          for (Value &v : acc)
+            v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
+      for (int64_t k0 = 0; k0 < K; k0 += chunk) {
+        NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+        SmallVector<Value> parts;
+        for (Instr &in : instrs) {
+          SmallVector<Value> part(n, zero);
+          for (int64_t k = k0; k < std::min(K, k0 + chunk); k += kStep) {
+            SmallVector<Value> args(part);
+            args.push_back(tileDesc(*aDesc, aObj.address, aRuntime, aMask,
+                                    aDescBase, in.row, k));
+            args.push_back(tileDesc(*bDesc, bObj.address, bRuntime, bMask,
+                                    bDescBase, in.col, k));
+            args.push_back(k == k0 ? noAcc : one);
+            Value result = inlineAsm(rewriter, loc, resultType, args, text,
+                                     constraints, /*sideEffects=*/true);
+            for (unsigned i = 0; i < n; ++i)
+              part[i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
+          }
+          parts.append(part);
+        }
+        // The partial sums are read by the adds: they must be complete.
+        NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+        parts = waitForRegisters(rewriter, loc, parts, 0);
+        for (auto [idx, acc] : llvm::enumerate(accs))
+          for (unsigned i = 0; i < n; ++i)
+            acc[i] = LLVM::FAddOp::create(rewriter, loc, acc[i],
+                                          parts[idx * n + i]);
+      }
+      for (auto [in, acc] : llvm::zip(instrs, accs))
+        for (auto [i, reg] : llvm::enumerate(in.regs))
+          values[reg] = acc[i];
+      rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                            rewriter, dType));
+      return success();
+    }
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (auto [in, acc] : llvm::zip(instrs, accs)) {
       for (int64_t k = 0; k < K; k += kStep) {

@@ -5,10 +5,12 @@
 // Rewrites each tt.dot whose accumulator still has a blocked (FMA) layout
 // into a tensor-core form:
 //  - Hopper (cuda:90), when the shapes and types allow it: a
-//    ttng.warp_group_dot (wgmma) reading both operands from shared memory
+//    ttng.warp_group_dot (wgmma) reading its operands from shared memory
 //    (`ttg.local_alloc` into a `#ttg.nvmma_shared` buffer placed right after
 //    the operand's producer) and accumulating in a version 3
-//    `#ttg.nvidia_mma` layout;
+//    `#ttg.nvidia_mma` layout; a 16-bit operand A computed in registers
+//    (not a loaded tile) stays there, in the `#ttg.dot_op` layout of the
+//    accumulator's;
 //  - Ampere and later (cuda:80+), or Hopper shapes wgmma cannot take: a
 //    tt.dot accumulating in a version 2 `#ttg.nvidia_mma` layout, with its
 //    operands converted to `#ttg.dot_op` layouts of it.
@@ -26,6 +28,7 @@
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::triton::gpu {
@@ -174,6 +177,51 @@ Value toSharedOperand(OpBuilder &builder, Value operand, unsigned opIdx,
   return ttg::LocalAllocOp::create(builder, src.getLoc(), memType, src);
 }
 
+/// Whether wgmma should read operand A from registers: when A is a 16-bit
+/// value computed in registers (attention's probabilities, the softmax of
+/// the first dot's accumulator) rather than a tile loaded from memory, a
+/// cast of one, or a value passed in. Storing it to shared memory for the
+/// dot would cost a round trip of every element and a barrier, while an
+/// accumulator layout often holds exactly the elements the operand's
+/// register fragments need (the conversion is then free).
+bool isComputedOperandA(DotOp dot) {
+  Value a = dot.getA();
+  Type elem = cast<RankedTensorType>(a.getType()).getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return false;
+  while (Operation *def = a.getDefiningOp()) {
+    if (isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp, ttg::LocalLoadOp>(
+            def))
+      return false;
+    // Layout changes, transposes and casts of one value keep looking: a
+    // loaded tile up-cast for the dot stays a shared-memory operand.
+    if (isa<ttg::ConvertLayoutOp, TransOp, arith::ExtFOp, arith::TruncFOp,
+            arith::SIToFPOp, arith::UIToFPOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::BitcastOp, FpToFpOp>(def)) {
+      a = def->getOperand(0);
+      continue;
+    }
+    return true;
+  }
+  return false; // A block argument: passed in or loop-carried.
+}
+
+/// `operand` converted to the register layout of wgmma's A operand of the
+/// accumulator layout `mma` (32 bits of K per register).
+Value toRegisterOperand(OpBuilder &builder, Value operand,
+                        ttg::NvidiaMmaEncodingAttr mma) {
+  Value src = operand;
+  if (auto cvt = src.getDefiningOp<ttg::ConvertLayoutOp>())
+    src = cvt.getSrc();
+  auto type = cast<RankedTensorType>(src.getType());
+  unsigned kWidth = 32 / type.getElementTypeBitWidth();
+  auto enc = ttg::DotOperandEncodingAttr::get(builder.getContext(), 0, mma,
+                                              kWidth);
+  return ttg::ConvertLayoutOp::create(
+      builder, operand.getLoc(),
+      RankedTensorType::get(type.getShape(), type.getElementType(), enc), src);
+}
+
 void rewriteToWgmma(DotOp dot, int numWarps) {
   OpBuilder builder(dot);
   auto dType = cast<RankedTensorType>(dot.getType());
@@ -187,7 +235,9 @@ void rewriteToWgmma(DotOp dot, int numWarps) {
   auto mmaType = RankedTensorType::get(dType.getShape(),
                                        dType.getElementType(), mma);
   bool keepOrder = aElem.isF16() || aElem.isBF16();
-  Value a = toSharedOperand(builder, dot.getA(), 0, keepOrder);
+  Value a = isComputedOperandA(dot)
+                ? toRegisterOperand(builder, dot.getA(), mma)
+                : toSharedOperand(builder, dot.getA(), 0, keepOrder);
   Value b = toSharedOperand(builder, dot.getB(), 1, keepOrder);
   Value acc = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), mmaType,
                                            dot.getC());
@@ -205,9 +255,16 @@ void rewriteToWgmma(DotOp dot, int numWarps) {
 // Ampere (mma.sync, MMA version 2)
 //===----------------------------------------------------------------------===//
 
-bool mmaV2Supports(DotOp dot) {
+/// Whether mma.sync can compute `dot` on compute capability `cc`: the
+/// 8-bit floats (any mix of e4m3 and e5m2, f32 sums) from sm_89 on, which
+/// is where Hopper puts the fp8 dots wgmma may not take (partial sums that
+/// must stay in f32, maxNumImpreciseAcc < 32).
+bool mmaV2Supports(DotOp dot, int cc) {
   Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  if (isFp8(a) || isFp8(b))
+    return cc >= 89 && isFp8(a) && isFp8(b) &&
+           cast<RankedTensorType>(dot.getType()).getElementType().isF32();
   if (a != b)
     return false;
   if (a.isF32())
@@ -297,7 +354,7 @@ public:
       int numWarps = ttg::maybeLookupNumWarps(dot).value_or(4);
       if (*cc >= 90 && *cc < 100 && wgmmaSupports(dot, numWarps))
         rewriteToWgmma(dot, numWarps);
-      else if (mmaV2Supports(dot))
+      else if (mmaV2Supports(dot, *cc))
         rewriteToMmaV2(dot, numWarps);
     }
   }
