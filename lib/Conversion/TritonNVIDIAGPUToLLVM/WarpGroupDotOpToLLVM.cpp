@@ -2,8 +2,8 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// ttng.warp_group_dot with both operands in shared memory becomes, per
-// warp group, `wgmma.mma_async` instructions of shape m64nNkK (N the
+// ttng.warp_group_dot with operand B (and usually A) in shared memory
+// becomes, per warp group, `wgmma.mma_async` instructions of shape m64nNkK (N the
 // instrShape of the accumulator's #ttg.nvidia_mma version 3 layout, K the
 // number of elements in 32 bytes: 8 for tf32 (f32 operands, inputPrecision
 // tf32), 16 for f16/bf16, 32 for the 8-bit floats e4m3/e5m2 and for s8):
@@ -29,6 +29,14 @@
 // first element (on an 8-row boundary, so unswizzled): K steps and
 // repetitions add constants to the descriptor; the warp group's own rows
 // (or columns) are a runtime part computed once.
+//
+// Operand A may instead be in registers (a tensor in the `#ttg.dot_op`
+// layout of the accumulator's, opIdx 0): each instruction then takes four
+// 32-bit registers of A, each packing 32/bits consecutive K elements, in
+// the fragment order of PTX's register A (rows r and r + 8 of the warp's 16,
+// then the same rows 4 * 32/bits columns on), and only B's transpose
+// immediate. That is how attention's second dot reads the probabilities
+// its first dot's accumulator registers already hold.
 //
 // The accumulator registers of one instruction are the tensor's registers
 // whose coordinates fall in its 64xN tile, in the order of the wgmma
@@ -170,18 +178,17 @@ struct WarpGroupDotOpConversion
     if (!mma || mma.getVersionMajor() != 3)
       return op.emitError("cannot lower warp_group_dot: the accumulator must "
                           "have a #ttg.nvidia_mma layout of version 3");
-    if (!isa<ttg::MemDescType>(op.getA().getType()))
-      return op.emitError("cannot lower warp_group_dot with operand A in "
-                          "registers yet: A must be in shared memory");
-    auto aType = cast<ttg::MemDescType>(op.getA().getType());
+    auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType());
+    auto aMem = dyn_cast<ttg::MemDescType>(op.getA().getType());
+    Type aElem = aTensor ? aTensor.getElementType() : aMem.getElementType();
+    ArrayRef<int64_t> aShape = aTensor ? aTensor.getShape() : aMem.getShape();
     auto bType = cast<ttg::MemDescType>(op.getB().getType());
-    std::optional<StringRef> aName = wgmmaTypeName(aType.getElementType());
+    std::optional<StringRef> aName = wgmmaTypeName(aElem);
     std::optional<StringRef> bName = wgmmaTypeName(bType.getElementType());
     bool fp8 = aName && bName && isFp8Name(*aName) && isFp8Name(*bName);
     if (!aName || !bName || (*aName != *bName && !fp8))
-      return op.emitError() << "cannot lower warp_group_dot of "
-                            << aType.getElementType() << " x "
-                            << bType.getElementType()
+      return op.emitError() << "cannot lower warp_group_dot of " << aElem
+                            << " x " << bType.getElementType()
                             << " (f16, bf16, f32 as tf32, f8E4M3FN, f8E5M2 "
                                "and i8 operands are supported)";
     bool tf32 = *aName == "tf32", s8 = *aName == "s8";
@@ -201,10 +208,9 @@ struct WarpGroupDotOpConversion
                             << (s8                     ? "i32"
                                 : *aName == "f16" || fp8 ? "f32 or f16"
                                                          : "f32")
-                            << " is supported) for " << aType.getElementType()
-                            << " operands";
+                            << " is supported) for " << aElem << " operands";
     // One instruction consumes 32 bytes of K.
-    unsigned bits = aType.getElementType().getIntOrFloatBitWidth();
+    unsigned bits = aElem.getIntOrFloatBitWidth();
     int32_t kStep = 256 / bits;
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     if (instrShape.size() != 3 || instrShape[0] != 16 ||
@@ -213,17 +219,32 @@ struct WarpGroupDotOpConversion
                                "be [16, N, "
                             << kStep << "] for " << bits << "-bit operands";
     int32_t instrN = instrShape[1];
-    int64_t K = aType.getShape()[1];
+    int64_t K = aShape[1];
     if (K % kStep != 0)
       return op.emitError() << "cannot lower warp_group_dot: K = " << K
                             << " is not a multiple of " << kStep;
 
-    FailureOr<OperandDesc> aDesc = describeOperand(op, op.getA(), 0, "A");
+    // A in shared memory has a descriptor; in registers, the dummy one
+    // below is never read.
+    FailureOr<OperandDesc> aDesc =
+        aMem ? describeOperand(op, op.getA(), 0, "A")
+             : FailureOr<OperandDesc>(OperandDesc());
     if (failed(aDesc))
       return failure();
     FailureOr<OperandDesc> bDesc = describeOperand(op, op.getB(), 1, "B");
     if (failed(bDesc))
       return failure();
+    if (aTensor) {
+      auto dotOp = dyn_cast<ttg::DotOperandEncodingAttr>(aTensor.getEncoding());
+      if (!dotOp || dotOp.getOpIdx() != 0 || dotOp.getParent() != mma ||
+          dotOp.getKWidth() * bits != 32)
+        return op.emitError() << "cannot lower warp_group_dot: operand A in "
+                                 "registers must have the layout "
+                                 "#ttg.dot_op<{opIdx = 0, parent = <the "
+                                 "result layout>, kWidth = "
+                              << 32 / bits << "}> (32 bits of K per register), "
+                              << "got " << aTensor;
+    }
     // Only the 16-bit forms have transpose immediates: tf32 and 8-bit
     // operands are both read with K contiguous in shared memory.
     bool hasTranspose = bits == 16;
@@ -309,9 +330,54 @@ struct WarpGroupDotOpConversion
       return {acc32 ? acc32 : i32Const(rewriter, loc, 0), mask};
     };
 
-    auto aObj = unpackSharedMemoryObject(rewriter, loc, adaptor.getA(), 2);
+    // A in registers: for each instruction row origin and K step, the four
+    // 32-bit registers of the PTX fragment, each packing kWidth = 32/bits
+    // consecutive K elements (lane 0 of warp 0; the layout's lane and warp
+    // bases are the fragment's, as those of the accumulator).
+    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> aRegs;
+    if (aTensor) {
+      tt::LinearLayout aLayout = getLayout(aTensor);
+      std::map<std::pair<int32_t, int32_t>, unsigned> regAt;
+      for (unsigned r = 0, e = aLayout.getInDimSize(tt::kRegister); r < e; ++r) {
+        SmallVector<int32_t> c = registerCoord(aLayout, r);
+        regAt.emplace(std::pair{c[0], c[1]}, r);
+      }
+      SmallVector<Value> aValues =
+          unpackLLElements(loc, adaptor.getA(), rewriter);
+      int32_t kWidth = 32 / bits;
+      for (const Instr &in : instrs) {
+        for (int64_t k = 0; k < K; k += kStep) {
+          auto key = std::pair{in.row, int32_t(k)};
+          if (aRegs.count(key))
+            continue;
+          SmallVector<Value> words;
+          for (int32_t half : {0, 1}) {
+            for (int32_t rowStep : {0, 8}) {
+              SmallVector<Value> elems;
+              for (int32_t j = 0; j < kWidth; ++j) {
+                auto it = regAt.find(
+                    {in.row + rowStep, int32_t(k) + half * 4 * kWidth + j});
+                if (it == regAt.end())
+                  return op.emitError()
+                         << "cannot lower warp_group_dot: operand A's "
+                            "registers do not hold the wgmma fragment of "
+                            "rows "
+                         << in.row << "+, K " << k;
+                elems.push_back(aValues[it->second]);
+              }
+              words.append(packWords(rewriter, loc, elems, kWidth));
+            }
+          }
+          aRegs[key] = words;
+        }
+      }
+    }
+
+    auto aObj = aMem ? unpackSharedMemoryObject(rewriter, loc, adaptor.getA(), 2)
+                     : SharedMemoryObject();
     auto bObj = unpackSharedMemoryObject(rewriter, loc, adaptor.getB(), 2);
-    auto [aRuntime, aMask] = runtimeOffset(*aDesc);
+    auto [aRuntime, aMask] =
+        aMem ? runtimeOffset(*aDesc) : std::pair<Value, int64_t>{Value(), 0};
     auto [bRuntime, bMask] = runtimeOffset(*bDesc);
     Type i64 = rewriter.getI64Type();
     auto descriptor = [&](Value address, const OperandDesc &d) -> Value {
@@ -325,9 +391,11 @@ struct WarpGroupDotOpConversion
           LLVM::ConstantOp::create(rewriter, loc, i64,
                                    rewriter.getI64IntegerAttr(d.fixedBits)));
     };
-    Value aBase = LLVM::AddOp::create(rewriter, loc, aObj.address, aRuntime);
+    Value aDescBase;
+    if (aMem)
+      aDescBase = descriptor(
+          LLVM::AddOp::create(rewriter, loc, aObj.address, aRuntime), *aDesc);
     Value bBase = LLVM::AddOp::create(rewriter, loc, bObj.address, bRuntime);
-    Value aDescBase = descriptor(aBase, *aDesc);
     Value bDescBase = descriptor(bBase, *bDesc);
     // The descriptor of the tile at (mn, k): the base plus a constant when
     // the constant part does not overlap the runtime part (it never does
@@ -371,24 +439,50 @@ struct WarpGroupDotOpConversion
     // Operands count the outputs, then the tied accumulator inputs.
     // scale-d, then for floats the A and B scales (1: no negation), then
     // for 16-bit types the transpose immediates (1: MN-major).
-    text += "}, $" + std::to_string(2 * n) + ", $" + std::to_string(2 * n + 1) +
-            ", $" + std::to_string(2 * n + 2);
+    // After the accumulators (outputs, then tied inputs): A (a descriptor,
+    // or four registers), B's descriptor, scale-d.
+    unsigned next = 2 * n;
+    auto operand = [&]() { return "$" + std::to_string(next++); };
+    text += "}, ";
+    if (aMem) {
+      text += operand();
+    } else {
+      text += "{";
+      for (int i = 0; i < 4; ++i)
+        text += (i ? ", " : "") + operand();
+      text += "}";
+    }
+    text += ", " + operand();
+    text += ", " + operand();
+    // For floats the A and B scales (1: no negation), then for 16-bit types
+    // the transpose immediates (1: MN-major; none for A in registers).
     if (!s8)
       text += ", 1, 1";
-    if (hasTranspose)
-      text += std::string(", ") + (aDesc->mnMajor ? "1" : "0") + ", " +
-              (bDesc->mnMajor ? "1" : "0");
+    if (hasTranspose) {
+      if (aMem)
+        text += std::string(", ") + (aDesc->mnMajor ? "1" : "0");
+      text += std::string(", ") + (bDesc->mnMajor ? "1" : "0");
+    }
     text += ";";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
       constraints += s8 || f16Acc ? "=r," : "=f,";
     for (unsigned i = 0; i < n; ++i)
       constraints += std::to_string(i) + ",";
-    constraints += "l,l,b";
+    constraints += aMem ? "l,l,b" : "r,r,r,r,l,b";
     Type accLLVM = s8 || f16Acc ? (Type)rewriter.getI32Type()
                                 : (Type)rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(n, accLLVM));
+    // Operand A of the instruction at (row, k): its descriptor, or its four
+    // registers.
+    auto appendA = [&](SmallVector<Value> &args, int32_t row, int64_t k) {
+      if (aMem)
+        args.push_back(tileDesc(*aDesc, aObj.address, aRuntime, aMask,
+                                aDescBase, row, k));
+      else
+        args.append(aRegs[{row, int32_t(k)}]);
+    };
     // Each instruction's accumulator registers, packed before the fence:
     // nothing but wgmma may write them between the fence and the wait.
     SmallVector<SmallVector<Value>> accs;
@@ -422,8 +516,7 @@ struct WarpGroupDotOpConversion
           SmallVector<Value> part(n, zero);
           for (int64_t k = k0; k < std::min(K, k0 + chunk); k += kStep) {
             SmallVector<Value> args(part);
-            args.push_back(tileDesc(*aDesc, aObj.address, aRuntime, aMask,
-                                    aDescBase, in.row, k));
+            appendA(args, in.row, k);
             args.push_back(tileDesc(*bDesc, bObj.address, bRuntime, bMask,
                                     bDescBase, in.col, k));
             args.push_back(k == k0 ? noAcc : one);
@@ -452,13 +545,10 @@ struct WarpGroupDotOpConversion
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (auto [in, acc] : llvm::zip(instrs, accs)) {
       for (int64_t k = 0; k < K; k += kStep) {
-        Value a = tileDesc(*aDesc, aObj.address, aRuntime, aMask, aDescBase,
-                           in.row, k);
-        Value b = tileDesc(*bDesc, bObj.address, bRuntime, bMask, bDescBase,
-                           in.col, k);
         SmallVector<Value> args(acc);
-        args.push_back(a);
-        args.push_back(b);
+        appendA(args, in.row, k);
+        args.push_back(tileDesc(*bDesc, bObj.address, bRuntime, bMask,
+                                bDescBase, in.col, k));
         args.push_back(k == 0 && useC ? useC : one);
         Value result = inlineAsm(rewriter, loc, resultType, args, text,
                                  constraints, /*sideEffects=*/true);

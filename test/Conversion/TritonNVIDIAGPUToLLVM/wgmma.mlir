@@ -166,3 +166,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x128xf32, #mma>
   }
 }
+
+// -----
+
+// Operand A in registers (a #ttg.dot_op of the accumulator's layout, as
+// attention's second dot reads its probabilities): each m64n64k16
+// instruction takes four 32-bit registers of A, the f16 pairs (row r,
+// columns k..k+1), (r + 8, k..k+1), (r, k+8..k+9), (r + 8, k+8..k+9) of
+// the warp's 16 rows, which in the dot-operand layout are A's registers
+// 0-7 for the first K step and 8-15 for the second. Only B has a
+// descriptor (N-major: transpose immediate 1); there is no A transpose
+// immediate in this form.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @register_a(
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: %[[E1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK: %[[E14:.*]] = llvm.extractvalue %arg0[14]
+  // CHECK: %[[E15:.*]] = llvm.extractvalue %arg0[15]
+  // CHECK: %[[V0:.*]] = llvm.insertelement %[[E0]], %{{.*}} : vector<2xf16>
+  // CHECK: %[[V1:.*]] = llvm.insertelement %[[E1]], %[[V0]][%{{.*}} : i32] : vector<2xf16>
+  // CHECK: %[[W0:.*]] = llvm.bitcast %[[V1]] : vector<2xf16> to i32
+  // CHECK: %[[V14:.*]] = llvm.insertelement %[[E14]], %{{.*}} : vector<2xf16>
+  // CHECK: %[[V15:.*]] = llvm.insertelement %[[E15]], %[[V14]][%{{.*}} : i32] : vector<2xf16>
+  // CHECK: %[[W7:.*]] = llvm.bitcast %[[V15]] : vector<2xf16> to i32
+  // CHECK: nvvm.wgmma.fence.aligned
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, {$64, $65, $66, $67}, $68, $69, 1, 1, 1;", "=f,{{.*}},=f,0,{{.*}},31,r,r,r,r,l,b" {{.*}}, %[[W0]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : ({{.*}}, i32, i32, i32, i32, i64, i1)
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}"wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[W7]], %{{.*}}, %{{.*}} : ({{.*}}, i32, i32, i32, i32, i64, i1)
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  tt.func public @register_a(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<32x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %p: !tt.ptr<f32>) {
+    %d = ttng.warp_group_dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    %s = "tt.reduce"(%d) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %t = "tt.reduce"(%s) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>) -> f32
+    tt.store %p, %t : !tt.ptr<f32>
+    tt.return
+  }
+}

@@ -14,6 +14,8 @@
 #include "tt/LinearLayout/Encodings.h"
 #include "tt/LinearLayout/LayoutUtils.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 using namespace mlir::triton::gpu;
 
@@ -176,4 +178,39 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
                                        /*requireSurjective=*/false);
   }
   return std::nullopt;
+}
+
+bool mlir::triton::gpu::isThreadLocalConversion(RankedTensorType src,
+                                                RankedTensorType dst) {
+  std::optional<tt::LinearLayout> s = toLinearLayout(src);
+  std::optional<tt::LinearLayout> d = toLinearLayout(dst);
+  if (!s || !d || s->getOutDimNames() != d->getOutDimNames() ||
+      s->getInDimNames() != d->getInDimNames() || !s->hasInDim(tt::kRegister))
+    return false;
+  // The same elements for the same hardware index bits...
+  SmallVector<tt::Dim> hardware;
+  for (tt::Dim in : s->getInDimNames())
+    if (in != tt::kRegister)
+      hardware.push_back(in);
+  auto outs = s->getOutDimNames();
+  if (s->sublayout(hardware, outs) != d->sublayout(hardware, outs))
+    return false;
+  // ...and each register of `dst` (at lane, warp and block 0) is one of
+  // `src`'s: the coordinates are linear, so then every thread's are.
+  auto registerElement = [](const tt::LinearLayout &l, unsigned r) {
+    SmallVector<tt::LinearLayout::DimSize, 4> in;
+    for (tt::Dim dim : l.getInDimNames())
+      in.push_back({dim, dim == tt::kRegister ? int32_t(r) : 0});
+    SmallVector<int32_t, 4> coords;
+    for (auto &[dim, v] : l.apply(in))
+      coords.push_back(v);
+    return l.packOut(coords);
+  };
+  llvm::DenseSet<uint64_t> held;
+  for (unsigned r = 0, e = s->getInDimSize(tt::kRegister); r < e; ++r)
+    held.insert(registerElement(*s, r));
+  for (unsigned r = 0, e = d->getInDimSize(tt::kRegister); r < e; ++r)
+    if (!held.count(registerElement(*d, r)))
+      return false;
+  return true;
 }

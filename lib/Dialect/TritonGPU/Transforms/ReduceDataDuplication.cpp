@@ -2,12 +2,21 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// A conversion into a dot-operand layout becomes a store to a swizzled
+// shared-memory buffer and a load in the operand layout (whose threads
+// hold overlapping elements, read once each from shared memory instead of
+// being exchanged). A conversion that moves no data between threads (an
+// MMA accumulator that already is the next dot's register operand, as the
+// probabilities of attention are for the second dot) stays: it only renames
+// registers.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -72,6 +81,8 @@ public:
       if (!isa<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr,
                ttg::LinearEncodingAttr, ttg::NvidiaMmaEncodingAttr>(
               src.getEncoding()))
+        return;
+      if (ttg::isThreadLocalConversion(src, dst))
         return;
       targets.push_back(cvt);
     });

@@ -165,12 +165,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Two chained dots (attention): the first, whose result feeds the second,
 // puts every warp along M; the second tiles its 64 rows as usual (four
-// warps along M, two along N).
+// warps along M, two along N). The second's A, computed from the first's
+// result (not loaded), stays in registers: a conversion to the dot-operand
+// layout of the second's accumulator, 32 bits of K per register; B and the
+// first dot's operands go to shared memory.
 // CHECK-DAG: #[[FIRST:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 16]}>
 // CHECK-DAG: #[[SECOND:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 16]}>
 // CHECK-LABEL: tt.func @chained
-// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #[[FIRST]]>
-// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #[[SECOND]]>
+// CHECK: %[[S:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %{{.*}} {{.*}} : !ttg.memdesc<64x64xf16, {{.*}}> * !ttg.memdesc<64x64xf16, {{.*}}> -> tensor<64x64xf32, #[[FIRST]]>
+// CHECK: %[[P:.*]] = arith.truncf
+// CHECK: %[[PA:.*]] = ttg.convert_layout %[[P]] : tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND]], kWidth = 2}>>
+// CHECK: ttng.warp_group_dot %[[PA]], %{{.*}}, %{{.*}} {{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND]], kWidth = 2}>> * !ttg.memdesc<64x64xf16, {{.*}}> -> tensor<64x64xf32, #[[SECOND]]>
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -184,6 +189,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %vo = ttg.convert_layout %v : tensor<64x64xf16, #a> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>>
     %o = tt.dot %po, %vo, %zero, inputPrecision = tf32 : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<64x64xf32, #c>
     tt.store %pc, %o : tensor<64x64x!tt.ptr<f32>, #c>
+    tt.return
+  }
+}
+
+// -----
+
+// An operand A that is a loaded tile up-cast for the dot (f8 to f16 here)
+// is still read from shared memory: the cast's result is stored.
+// CHECK-LABEL: tt.func @cast_of_load_stays_shared
+// CHECK: %[[X:.*]] = arith.extf
+// CHECK: %[[XS:.*]] = ttg.local_alloc %[[X]]
+// CHECK: ttng.warp_group_dot %[[XS]], %{{.*}}, %{{.*}} {{.*}} : !ttg.memdesc<128x64xf16
+// CHECK-NOT: #ttg.dot_op<{opIdx = 0, parent = #mma
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @cast_of_load_stays_shared(%pa: tensor<128x64x!tt.ptr<f8E5M2>, #a>, %b: tensor<64x128xf16, #a>, %pc: tensor<128x128x!tt.ptr<f32>, #c>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #c>
+    %a8 = tt.load %pa : tensor<128x64x!tt.ptr<f8E5M2>, #a>
+    %a = arith.extf %a8 : tensor<128x64xf8E5M2, #a> to tensor<128x64xf16, #a>
+    %ao = ttg.convert_layout %a : tensor<128x64xf16, #a> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>>
+    %bo = ttg.convert_layout %b : tensor<64x128xf16, #a> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>>
+    %d = tt.dot %ao, %bo, %zero, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<128x128xf32, #c>
+    tt.store %pc, %d : tensor<128x128x!tt.ptr<f32>, #c>
     tt.return
   }
 }

@@ -29,3 +29,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %c : tensor<512xf32, #b4>
   }
 }
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A wgmma accumulator (f16 after truncation) whose registers already are
+  // the A operand fragments of the next wgmma (attention's P): each thread
+  // holds what it needs, so the conversion stays (register renaming only).
+  // CHECK-LABEL: tt.func @accumulator_is_operand
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK: ttg.convert_layout %{{.*}} : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+  // CHECK-NOT: ttg.local_alloc
+  tt.func @accumulator_is_operand(%x: tensor<128x64xf16, #mma>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> {
+    %c = ttg.convert_layout %x : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+    tt.return %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+  }
+
+  // With the warps of the next dot split along N, the operand's rows are
+  // held by other warps than the accumulator's: through shared memory.
+  // CHECK-LABEL: tt.func @accumulator_other_warps
+  // CHECK: ttg.local_alloc
+  // CHECK: ttg.local_load {{.*}} -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+  tt.func @accumulator_other_warps(%x: tensor<128x64xf16, #mma>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> {
+    %c = ttg.convert_layout %x : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+    tt.return %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
+  }
+}

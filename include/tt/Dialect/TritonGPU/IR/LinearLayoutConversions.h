@@ -31,6 +31,12 @@ inline std::optional<tt::LinearLayout> toLinearLayout(RankedTensorType type) {
   return toLinearLayout(type.getShape(), type.getEncoding());
 }
 
+/// Whether converting a tensor from `src`'s layout to `dst`'s moves no data
+/// between threads: every lane of every warp (and block) already holds,
+/// among its registers, each element it holds afterwards, so the conversion
+/// only renames registers. False when either layout is unknown.
+bool isThreadLocalConversion(RankedTensorType src, RankedTensorType dst);
+
 } // namespace mlir::triton::gpu
 
 #endif // TT_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H
