@@ -172,6 +172,12 @@ Value toSharedOperand(OpBuilder &builder, Value operand, unsigned opIdx,
   auto memType = ttg::MemDescType::get(
       type.getShape(), type.getElementType(), encoding,
       ttg::SharedMemorySpaceAttr::get(builder.getContext()));
+  // A tile that several dots read (attention's Q, in both loops of the
+  // causal kernel) is stored once: its buffer is immutable.
+  for (Operation *user : src.getUsers())
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user))
+      if (alloc.getType() == memType)
+        return alloc;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointAfterValue(src);
   return ttg::LocalAllocOp::create(builder, src.getLoc(), memType, src);

@@ -155,32 +155,44 @@ void combineWaits(scf::ForOp kernel) {
 /// Makes each wgmma whose accumulator only goes to the next iteration
 /// asynchronous: a `ttng.warp_group_dot_wait` right after it lets one dot
 /// stay in flight (none when an operand is rewritten every iteration).
+/// A wgmma whose result only goes to the next iteration but whose
+/// accumulator is computed first (attention's second dot: the running
+/// output rescaled, `acc * alpha`, then P V added) is waited for where the
+/// next iteration first uses that result, so it runs on while the loop
+/// issues the next copies and the next iteration's first dot.
 /// Returns the (loop result number, dot) pairs left in flight.
 SmallVector<std::pair<unsigned, Operation *>> makeDotsAsync(scf::ForOp kernel) {
   SmallVector<std::pair<unsigned, Operation *>> asyncDots;
   Block *body = kernel.getBody();
   auto yield = body->getTerminator();
   SmallVector<ttng::WarpGroupDotOp> candidates, waitedAtOnce;
+  SmallVector<std::pair<unsigned, ttng::WarpGroupDotOp>> waitedAtNextUse;
+  // While the dot runs on, the next iteration must not overwrite what it
+  // reads: only loop-invariant buffers and slots of the pipeline's buffers
+  // (which have a spare slot for this) qualify.
+  auto stable = [&](Value operand) {
+    if (!isa<ttg::MemDescType>(operand.getType()))
+      return true; // Registers.
+    if (!kernel->isAncestor(operand.getParentRegion()->getParentOp()))
+      return true;
+    auto slot = operand.getDefiningOp<ttg::MemDescIndexOp>();
+    return slot && !kernel->isAncestor(
+                       slot.getSrc().getParentRegion()->getParentOp());
+  };
   for (auto dot : body->getOps<ttng::WarpGroupDotOp>()) {
+    if (!dot.getResult().hasOneUse() ||
+        dot.getResult().getUses().begin()->getOwner() != yield)
+      continue;
+    unsigned k = dot.getResult().getUses().begin()->getOperandNumber();
     auto acc = dyn_cast<BlockArgument>(dot.getC());
-    if (!acc || acc.getOwner() != body || acc.getArgNumber() == 0 ||
-        !acc.hasOneUse())
+    if (!acc || acc.getOwner() != body || acc.getArgNumber() != k + 1 ||
+        !acc.hasOneUse()) {
+      // The accumulator is computed in the iteration (from the previous
+      // result or not): wait where the next iteration first reads it.
+      if (stable(dot.getA()) && stable(dot.getB()))
+        waitedAtNextUse.push_back({k, dot});
       continue;
-    unsigned k = acc.getArgNumber() - 1;
-    if (!dot.getResult().hasOneUse() || yield->getOperand(k) != dot.getResult())
-      continue;
-    // While the dot runs on, the next iteration must not overwrite what
-    // it reads: only loop-invariant buffers and slots of the pipeline's
-    // buffers (which have a spare slot for this) qualify.
-    auto stable = [&](Value operand) {
-      if (!isa<ttg::MemDescType>(operand.getType()))
-        return true; // Registers.
-      if (!kernel->isAncestor(operand.getParentRegion()->getParentOp()))
-        return true;
-      auto slot = operand.getDefiningOp<ttg::MemDescIndexOp>();
-      return slot && !kernel->isAncestor(
-                         slot.getSrc().getParentRegion()->getParentOp());
-    };
+    }
     if (!stable(dot.getA()) || !stable(dot.getB())) {
       // Still issued asynchronously, but waited for before anything can
       // overwrite its operands.
@@ -209,6 +221,28 @@ SmallVector<std::pair<unsigned, Operation *>> makeDotsAsync(scf::ForOp kernel) {
         candidates.size());
     yield->setOperand(k, wait.getResult(0));
     asyncDots.push_back({k, dot});
+  }
+  for (auto [k, dot] : waitedAtNextUse) {
+    BlockArgument arg = kernel.getRegionIterArg(k);
+    // The first op of the body reading the previous iteration's result
+    // (directly or inside a region); none: only the loop's result reads it.
+    Operation *firstUse = nullptr;
+    for (Operation *user : arg.getUsers()) {
+      Operation *top = body->findAncestorOpInBlock(*user);
+      if (top && (!firstUse || top->isBeforeInBlock(firstUse)))
+        firstUse = top;
+    }
+    dot.setIsAsync(true);
+    asyncDots.push_back({k, dot});
+    if (!firstUse || firstUse == yield)
+      continue;
+    OpBuilder b(firstUse);
+    // Every wgmma group is waited for: those of this iteration issued
+    // before the use are then done too, which they must be for a
+    // synchronous dot's registers anyway.
+    auto wait =
+        ttng::WarpGroupDotWaitOp::create(b, dot.getLoc(), ValueRange{arg}, 0);
+    arg.replaceAllUsesExcept(wait.getResult(0), wait);
   }
   return asyncDots;
 }

@@ -219,6 +219,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A tile two dots read (the causal attention kernel's Q, in both of its
+// loops) is stored to shared memory once; its buffer is immutable.
+// CHECK-LABEL: tt.func @shared_operand_stored_once
+// CHECK: %[[AS:.*]] = ttg.local_alloc %arg0
+// CHECK-NOT: ttg.local_alloc %arg0
+// CHECK: ttng.warp_group_dot %[[AS]],
+// CHECK: ttng.warp_group_dot %[[AS]],
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_operand_stored_once(%a: tensor<128x64xf16, #a>, %b: tensor<64x128xf16, #a>, %b2: tensor<64x128xf16, #a>, %pc: tensor<128x128x!tt.ptr<f32>, #c>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #c>
+    %ao = ttg.convert_layout %a : tensor<128x64xf16, #a> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>>
+    %bo = ttg.convert_layout %b : tensor<64x128xf16, #a> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>>
+    %b2o = ttg.convert_layout %b2 : tensor<64x128xf16, #a> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>>
+    %d = tt.dot %ao, %bo, %zero, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<128x128xf32, #c>
+    %e = tt.dot %ao, %b2o, %d, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<128x128xf32, #c>
+    tt.store %pc, %e : tensor<128x128x!tt.ptr<f32>, #c>
+    tt.return
+  }
+}
+
+// -----
+
 // What tensor cores cannot compute is left alone: f32 with full IEEE
 // precision, and any dot on a non-NVIDIA target.
 // CHECK-LABEL: tt.func @ieee_f32_stays
