@@ -103,13 +103,18 @@ def test_missing_tools_say_where_they_were_looked_for(tt, monkeypatch):
     assert "TT_TOOLS_DIR" in str(info.value) and "tt-dump" in str(info.value)
 
 
-def test_host_descriptors_refused_until_tt_gives_their_metadata(tt):
+@pytest.mark.parametrize("dtype, block, box, elem_size, elem_type", [("fp16", [64, 64], [64, 64], 2, 6),
+                                                                  ("fp32", [32, 128], [32, 32], 4, 7)])
+def test_host_descriptors_get_their_tma_metadata(tt, dtype, block, box, elem_size, elem_type):
+    """The launcher builds each CUtensorMap from tensordesc_meta and passes it by value."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
-    sig = {"in_desc": "tensordesc<fp16[64, 64]>", "out_desc": "tensordesc<fp16[64, 64]>"}
-    with pytest.raises(tt_triton.TTCompileError) as info:
-        triton.compile(ASTSource(kernels.descriptor_copy_kernel, sig, {"BLOCK": 64}),
-                       target=GPUTarget("cuda", 90, 32))
-    assert info.value.kind == "unsupported-option"
-    assert "host tensor descriptor arguments" in str(info.value)
+    ty = f"tensordesc<{dtype}[{block[0]}, {block[1]}]>"
+    kernel = triton.compile(ASTSource(kernels.descriptor_copy_kernel, {"in_desc": ty, "out_desc": ty},
+                                      {"BLOCK": block[0]}), target=GPUTarget("cuda", 90, 32))
+    assert kernel.metadata.tt["compiler"] == "tt"
+    # 128-byte swizzle: a box row is 128 bytes wide (upstream's values).
+    meta = {"swizzle": 3, "elem_size": elem_size, "elem_type": elem_type, "block_size": box, "fp4_padded": False}
+    assert [dict(m) for m in kernel.metadata.tensordesc_meta] == [meta, meta]
+    assert ".param .align 64 .b8 descriptor_copy_kernel_param_0[128]" in kernel.asm["ptx"]

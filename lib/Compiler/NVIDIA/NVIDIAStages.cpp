@@ -143,6 +143,29 @@ std::string tt::buildNVIDIAMetadataJSON(ModuleOp module,
           "ttg.global_scratch_memory_alignment"))
     scratchAlign = std::max<int64_t>(1, attr.getInt());
   int cc = getComputeCapability(opts.target).value_or(90);
+  // Host tensor descriptors' TMA facts, one per descriptor argument in
+  // order (NVIDIATargetInfo::lowerKernelArguments): what upstream's
+  // launcher builds the CUtensorMaps from.
+  std::string descMeta = "[";
+  if (auto metas = module->getAttrOfType<ArrayAttr>("ttng.tensordesc_meta"))
+    for (auto [i, attr] : llvm::enumerate(metas)) {
+      auto meta = cast<DictionaryAttr>(attr);
+      auto num = [&](StringRef key) {
+        return cast<IntegerAttr>(meta.get(key)).getInt();
+      };
+      std::string block;
+      for (auto [j, d] : llvm::enumerate(
+               cast<DenseI64ArrayAttr>(meta.get("block_size")).asArrayRef()))
+        block += (j ? ", " : "") + std::to_string(d);
+      descMeta += llvm::formatv(
+          "{0}{{\"swizzle\": {1}, \"elem_size\": {2}, \"elem_type\": {3}, "
+          "\"block_size\": [{4}], \"fp4_padded\": {5}}",
+          i ? ", " : "", num("swizzle"), num("elem_size"), num("elem_type"),
+          block,
+          cast<BoolAttr>(meta.get("fp4_padded")).getValue() ? "true"
+                                                            : "false");
+    }
+  descMeta += "]";
   return llvm::formatv(
              "{{\"name\": \"{0}\", \"target\": {{\"backend\": \"cuda\", "
              "\"arch\": {1}, \"warp_size\": {2}}, \"num_warps\": {3}, "
@@ -150,8 +173,10 @@ std::string tt::buildNVIDIAMetadataJSON(ModuleOp module,
              "\"shared\": {6}, \"tmem_size\": 0, \"global_scratch_size\": {8}, "
              "\"global_scratch_align\": {9}, \"profile_scratch_size\": 0, "
              "\"profile_scratch_align\": 1, \"ptx_version\": {7}, "
-             "\"arch_name\": \"sm{1}\", \"compiler\": \"tt\"}\n",
+             "\"arch_name\": \"sm{1}\", \"tensordesc_meta\": {10}, "
+             "\"compiler\": \"tt\"}\n",
              name, cc, opts.threadsPerWarp, opts.numWarps, opts.numCtas,
-             opts.numStages, shared, ptxVersion, scratchSize, scratchAlign)
+             opts.numStages, shared, ptxVersion, scratchSize, scratchAlign,
+             descMeta)
       .str();
 }

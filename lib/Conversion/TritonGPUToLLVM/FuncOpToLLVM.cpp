@@ -59,6 +59,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
         isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal);
     if (isKernel) {
       lc.target->markKernel(newFunc, lc.numWarps, lc.threadsPerWarp);
+      if (failed(lc.target->lowerKernelArguments(newFunc, func)))
+        return failure();
     } else if (auto noinline = func->getAttrOfType<BoolAttr>("noinline");
                noinline && noinline.getValue()) {
       newFunc.setNoInline(true);

@@ -72,6 +72,10 @@ public:
   std::optional<int64_t> getScratchBytes(Operation *op) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numWarps,
                   int threadsPerWarp) const override;
+  /// Host tensor descriptors: CUtensorMaps by value, and their TMA facts
+  /// for the launcher in the module's ttng.tensordesc_meta.
+  LogicalResult lowerKernelArguments(LLVM::LLVMFuncOp func,
+                                     triton::FuncOp source) const override;
   void populatePatterns(TritonGPUToLLVMTypeConverter &tc,
                         RewritePatternSet &patterns,
                         LoweringContext &lc) const override;

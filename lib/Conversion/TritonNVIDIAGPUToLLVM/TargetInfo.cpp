@@ -16,6 +16,7 @@
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Dialect/TritonNvidiaGPU/Transforms/TMAUtilities.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
@@ -228,6 +229,46 @@ void NVIDIATargetInfo::markKernel(LLVM::LLVMFuncOp func, int numWarps,
     if (auto cap = module->getAttrOfType<IntegerAttr>("ttg.maxnreg"))
       func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
                     IntegerAttr::get(IntegerType::get(ctx, 32), cap.getInt()));
+}
+
+LogicalResult
+NVIDIATargetInfo::lowerKernelArguments(LLVM::LLVMFuncOp func,
+                                       triton::FuncOp source) const {
+  // Upstream's launcher builds a CUtensorMap for each host tensor
+  // descriptor from the kernel's metadata (tensordesc_meta: swizzle, element
+  // size and type code, box) and passes it by value in parameter space
+  // (`.param .align 64 .b8 [128]`); the kernel uses its generic address, as
+  // it uses a descriptor made in global memory.
+  MLIRContext *ctx = func.getContext();
+  Builder b(ctx);
+  SmallVector<Attribute> metas;
+  for (auto [i, type] : llvm::enumerate(source.getArgumentTypes())) {
+    auto desc = dyn_cast<triton::TensorDescType>(type);
+    if (!desc)
+      continue;
+    FailureOr<nvidia_gpu::TMABox> box = nvidia_gpu::getTMABox(source, desc);
+    if (failed(box))
+      return failure();
+    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(LLVM::LLVMArrayType::get(
+                        IntegerType::get(ctx, 8), 128)));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
+    func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    UnitAttr::get(ctx));
+    // The box, outermost dimension first, as the launcher reads it.
+    SmallVector<int64_t> block(box->boxDim.rbegin(), box->boxDim.rend());
+    metas.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("swizzle", b.getI64IntegerAttr(box->swizzleMode)),
+         b.getNamedAttr("elem_size", b.getI64IntegerAttr(box->elementBytes)),
+         b.getNamedAttr("elem_type", b.getI64IntegerAttr(box->elementType)),
+         b.getNamedAttr("block_size", b.getDenseI64ArrayAttr(block)),
+         b.getNamedAttr("fp4_padded", b.getBoolAttr(false))}));
+  }
+  if (!metas.empty())
+    if (auto module = func->getParentOfType<ModuleOp>())
+      module->setAttr("ttng.tensordesc_meta", b.getArrayAttr(metas));
+  return success();
 }
 
 void NVIDIATargetInfo::populatePatterns(TritonGPUToLLVMTypeConverter &tc,

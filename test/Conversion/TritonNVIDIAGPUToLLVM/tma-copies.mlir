@@ -12,7 +12,7 @@
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @load(
-  // CHECK-SAME: %[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32, %[[P:[^:]*]]: i1,
+  // CHECK-SAME: %[[DA:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %[[DB:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32, %[[P:[^:]*]]: i1,
   // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
   // CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
@@ -109,7 +109,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @store(
-  // CHECK-SAME: %[[D:[^:]*]]: !llvm.ptr, %{{[^:]*}}: !llvm.struct<{{.*}}>, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32,
+  // CHECK-SAME: %[[D:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %{{[^:]*}}: !llvm.struct<{{.*}}>, %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32,
   // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
   // CHECK-DAG: %[[BOX:.*]] = llvm.mlir.constant(16384 : i32) : i32
   // CHECK: stmatrix.sync.aligned.m8n8.x4.shared.b16

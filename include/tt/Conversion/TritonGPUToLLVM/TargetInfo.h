@@ -160,6 +160,15 @@ public:
   virtual void markKernel(LLVM::LLVMFuncOp func, int numWarps,
                           int threadsPerWarp) const = 0;
 
+  /// Gives the kernel arguments of `source` that the launcher passes in a
+  /// form of the target's own their attributes in `func` (NVIDIA: host
+  /// tensor descriptors, 128-byte CUtensorMaps by value), or says on
+  /// `source` why it cannot. By default there are none.
+  virtual LogicalResult lowerKernelArguments(LLVM::LLVMFuncOp func,
+                                             triton::FuncOp source) const {
+    return success();
+  }
+
   /// The target's own instruction for the scalar float conversion of `src`
   /// (an LLVM value of the lowered `srcType`: fp8 values are i8) to
   /// `dstType`, rounding as `rounding` says; null where it has none, and the
