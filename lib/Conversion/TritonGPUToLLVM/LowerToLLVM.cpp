@@ -87,6 +87,24 @@ LogicalResult mlir::triton::lowering::lowerToLLVM(ModuleOp module,
   if (failed(applyFullConversion(module, legal, std::move(patterns))))
     return failure();
 
+  // Loop annotations (tl.range(disable_licm=True), tl.condition(...,
+  // disable_licm=True)) reach the loop's back edge as the discardable
+  // `llvm.loop_annotation` that SCF-to-CF copies onto the branch; the LLVM
+  // IR translation reads the branch's own `loop_annotation`.
+  module.walk([](Operation *op) {
+    auto annotation = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
+        op->getDiscardableAttr("llvm.loop_annotation"));
+    if (!annotation)
+      return;
+    if (auto br = dyn_cast<LLVM::BrOp>(op))
+      br.setLoopAnnotationAttr(annotation);
+    else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+      condBr.setLoopAnnotationAttr(annotation);
+    else
+      return;
+    op->removeDiscardableAttr("llvm.loop_annotation");
+  });
+
   // allocate-shared-memory may have sized shared memory already; the
   // lowering's own high-water mark can only add to it.
   int64_t sharedBytes = lc.sharedBytes;
