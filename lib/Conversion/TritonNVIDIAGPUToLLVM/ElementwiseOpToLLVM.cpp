@@ -2,8 +2,8 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
-// f32 division and exponentials in the PTX forms upstream Triton uses on
-// NVIDIA: div.full.f32 (2 ulp) and ex2.approx.f32. They run on the scalar
+// f32 division and exp in the PTX forms upstream Triton uses on NVIDIA:
+// div.full.f32 (2 ulp) and ex2.approx.f32 of x * log2(e). They run on the scalar
 // ops the common elementwise lowering leaves. And the cvt instructions of
 // the float conversions upstream uses them for (NVIDIATargetInfo::
 // convertFloat): fp8 e4m3/e5m2 <-> f16 from sm_89 on (`.satfinite` when
@@ -122,6 +122,8 @@ Value NVIDIATargetInfo::convertFloat(OpBuilder &b, Location loc, Value src,
 void mlir::triton::lowering::populateFastMathOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns) {
   patterns.add<DivFOpConversion>(tc, PatternBenefit(10));
+  // math.exp2 itself goes to libdevice's __nv_exp2f, as upstream's: with
+  // nvvm-reflect-ftz (the default) that is ex2.approx.ftz.f32, without it
+  // the subnormal-preserving form (test_enable_reflect_ftz).
   patterns.add<Exp2Conversion<math::ExpOp, true>>(tc, PatternBenefit(10));
-  patterns.add<Exp2Conversion<math::Exp2Op, false>>(tc, PatternBenefit(10));
 }

@@ -5,7 +5,7 @@
 // The NVIDIA TargetInfo's global loads and stores (predicated
 // `ld.global` / `st.global` vectors of up to four 32-bit words, with the
 // cache and eviction hints of the op, masked-off lanes taking `other`) and
-// atomics (`atom.global.<scope>.<sem>.<op>.<type>`, CAS as `atom.<sem>.<scope>.global.cas`, `red.shared.add.u32`
+// atomics (`atom.global.<scope>.<sem>.<op>.<type>`, CAS as `atom.global.<sem>.<scope>.cas`, `red.shared.add.u32`
 // for histograms), as upstream Triton writes them.
 //
 //===----------------------------------------------------------------------===//
@@ -389,9 +389,11 @@ std::string atomInstruction(Operation *op, Type elemType, int cc) {
     return "atom.global" + scopeSuffix(rmw.getScope()) +
            semanticSuffix(rmw.getSem()) + *suffix;
   }
+  // CAS as upstream spells it: atom.global.<sem>.<scope>.cas.<type>.
   auto cas = cast<AtomicCASOp>(op);
-  return "atom" + semanticSuffix(cas.getSem()) + scopeSuffix(cas.getScope()) +
-         ".global.cas.b" + std::to_string(valueBits(elemType));
+  return "atom.global" + semanticSuffix(cas.getSem()) +
+         scopeSuffix(cas.getScope()) + ".cas.b" +
+         std::to_string(valueBits(elemType));
 }
 
 } // namespace

@@ -128,7 +128,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @scalar(
   // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
   // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
-  // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, 0;\0A\09@$4 atom.acq_rel.gpu.global.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]]
+  // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, 0;\0A\09@$4 atom.global.acq_rel.gpu.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]]
   // CHECK: nvvm.barrier0
   // CHECK: "@$0 st.shared.b32 [ $1 + 0 ], $2;", "b,r,r" %[[T0]], %{{.*}}, %[[OLD]]
   // CHECK: nvvm.barrier0
@@ -136,7 +136,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[W:.*]] = llvm.or %{{.*}}, %[[ALL]] : i32
   // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[W]], %[[T0]]
   // CHECK: atom.global.gpu.relaxed.add.f32
-  // CHECK: "atom.release.gpu.global.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"
+  // CHECK: "atom.global.release.gpu.cas.b64 $0, [ $1 + 0 ], $2, $3;", "=l,l,l,l"
   tt.func public @scalar(%p: !tt.ptr<i32>, %cmp: i32, %val: i32, %out: !tt.ptr<i32>, %pf: !tt.ptr<f32>, %f: f32, %m: i1,
                          %tp: tensor<128x!tt.ptr<i64>, #blocked>, %tc: tensor<128xi64, #blocked>, %tv: tensor<128xi64, #blocked>) {
     %old = tt.atomic_cas acq_rel, gpu, %p, %cmp, %val : (!tt.ptr<i32>, i32, i32) -> i32
