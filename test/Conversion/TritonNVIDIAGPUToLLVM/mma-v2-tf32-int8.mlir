@@ -57,3 +57,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// fp8 operands on mma.sync (sm_89 and later), e5m2 x e4m3: TTGIR written
+// with fp8 dot operands (accelerate-matmul itself upcasts fp8 to f16, as
+// upstream) lowers to m16n8k32 with the two types named in the
+// instruction, f32 sums, four bytes of K per register as for i8.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @mma_fp8(
+  // CHECK-COUNT-16: "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"
+  // CHECK-NOT: mma.sync
+  tt.func public @mma_fp8(%a: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>, %p: !tt.ptr<f32>) {
+    %d = tt.dot %a, %b, %c : tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+    %s = "tt.reduce"(%d) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %t = "tt.reduce"(%s) <{axis = 0 : i32}> ({
+    ^bb0(%x: f32, %y: f32):
+      %r = arith.addf %x, %y : f32
+      tt.reduce.return %r : f32
+    }) : (tensor<64xf32, #ttg.slice<{dim = 0, parent = #mma}>>) -> f32
+    tt.store %p, %t : !tt.ptr<f32>
+    tt.return
+  }
+}

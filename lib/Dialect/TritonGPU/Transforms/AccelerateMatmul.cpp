@@ -261,15 +261,15 @@ void rewriteToWgmma(DotOp dot, int numWarps) {
 // Ampere (mma.sync, MMA version 2)
 //===----------------------------------------------------------------------===//
 
-/// Whether mma.sync can compute `dot` on compute capability `cc`: the
-/// 8-bit floats (any mix of e4m3 and e5m2, f32 sums) from sm_89 on, which
-/// is where Hopper puts the fp8 dots wgmma may not take (partial sums that
-/// must stay in f32, maxNumImpreciseAcc < 32).
-bool mmaV2Supports(DotOp dot, int cc) {
+/// Whether mma.sync can compute `dot`. The 8-bit floats (any mix of e4m3
+/// and e5m2, f32 sums) go as f16 (rewriteToMmaV2 upcasts them, as
+/// upstream does): the fp8 dots wgmma may not take on Hopper (small tiles,
+/// partial sums that must stay in f32) and every fp8 dot on Ampere.
+bool mmaV2Supports(DotOp dot) {
   Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
   if (isFp8(a) || isFp8(b))
-    return cc >= 89 && isFp8(a) && isFp8(b) &&
+    return isFp8(a) && isFp8(b) &&
            cast<RankedTensorType>(dot.getType()).getElementType().isF32();
   if (a != b)
     return false;
@@ -317,6 +317,18 @@ void rewriteToMmaV2(DotOp dot, int numWarps) {
       ttg::getCGALayout(dType.getEncoding()), instr);
   auto mmaType = RankedTensorType::get(dType.getShape(),
                                        dType.getElementType(), mma);
+  // fp8 operands are exact in f16: upcast them and use the f16 instruction.
+  auto upcast = [&](Value v) -> Value {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (!isFp8(type.getElementType()))
+      return v;
+    return FpToFpOp::create(builder, v.getLoc(),
+                            type.clone(builder.getF16Type()), v,
+                            RoundingModeAttr());
+  };
+  Value aIn = upcast(dot.getA()), bIn = upcast(dot.getB());
+  aType = cast<RankedTensorType>(aIn.getType());
+  bType = cast<RankedTensorType>(bIn.getType());
   // Each thread holds 32 bits of K per register.
   unsigned bits = std::min(aType.getElementTypeBitWidth(),
                            bType.getElementTypeBitWidth());
@@ -329,8 +341,8 @@ void rewriteToMmaV2(DotOp dot, int numWarps) {
         builder, v.getLoc(),
         RankedTensorType::get(type.getShape(), type.getElementType(), enc), v);
   };
-  Value a = operand(dot.getA(), 0);
-  Value b = operand(dot.getB(), 1);
+  Value a = operand(aIn, 0);
+  Value b = operand(bIn, 1);
   Value acc = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), mmaType,
                                            dot.getC());
   auto newDot = DotOp::create(builder, dot.getLoc(), mmaType, a, b, acc,
@@ -360,7 +372,7 @@ public:
       int numWarps = ttg::maybeLookupNumWarps(dot).value_or(4);
       if (*cc >= 90 && *cc < 100 && wgmmaSupports(dot, numWarps))
         rewriteToWgmma(dot, numWarps);
-      else if (mmaV2Supports(dot, *cc))
+      else if (mmaV2Supports(dot))
         rewriteToMmaV2(dot, numWarps);
     }
   }
