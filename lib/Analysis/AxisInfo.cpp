@@ -512,6 +512,44 @@ private:
   unsigned rank = 1;
 };
 
+/// The hints the frontend puts on the op that defines a value
+/// (tl.multiple_of, tl.max_contiguous, tl.max_constancy annotate the op
+/// itself: `tt.divisibility = dense<N> : tensor<Kxi32>`, one value per
+/// dimension, or an integer) replace what the analysis derived, as
+/// upstream's analysis does: the user asserts them.
+AxisInfo applyHints(Operation *op, AxisInfo info) {
+  if (!info.isInitialized())
+    return info;
+  unsigned rank = info.getRank();
+  auto read = [&](StringRef name) -> std::optional<DimVector> {
+    Attribute attr = op->getDiscardableAttr(name);
+    if (!attr)
+      return std::nullopt;
+    DimVector out;
+    if (auto dense = dyn_cast<DenseIntElementsAttr>(attr)) {
+      for (const APInt &v : dense.getValues<APInt>())
+        out.push_back(std::max<int64_t>(1, v.getSExtValue()));
+    } else if (auto i = dyn_cast<IntegerAttr>(attr)) {
+      out.assign(rank, std::max<int64_t>(1, i.getInt()));
+    }
+    if (out.size() != rank)
+      return std::nullopt; // Malformed: ignore rather than guess.
+    return out;
+  };
+  std::optional<DimVector> div = read("tt.divisibility");
+  std::optional<DimVector> contig = read("tt.contiguity");
+  std::optional<DimVector> constancy = read("tt.constancy");
+  if (!div && !contig && !constancy)
+    return info;
+  DimVector c, d, k;
+  for (unsigned i = 0; i < rank; ++i) {
+    c.push_back(contig ? (*contig)[i] : info.getContiguity(i));
+    d.push_back(div ? capDivisor((*div)[i]) : info.getDivisibility(i));
+    k.push_back(constancy ? (*constancy)[i] : info.getConstancy(i));
+  }
+  return AxisInfo(c, d, k, info.getConstantValue());
+}
+
 class AxisInfoAnalysis
     : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
 public:
@@ -533,7 +571,7 @@ public:
       in.push_back(&operand->getValue());
     }
     if (op->getNumResults() == 1) {
-      AxisInfo info = TransferFunctions(op, in).run();
+      AxisInfo info = applyHints(op, TransferFunctions(op, in).run());
       propagateIfChanged(results[0], results[0]->join(info));
       return success();
     }

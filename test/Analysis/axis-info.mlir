@@ -63,3 +63,29 @@ tt.func @no_hints(%a: i32) {
   %y = arith.andi %s, %c4 : i32
   tt.return
 }
+
+// -----
+
+// Hints on the op that defines a value (tl.multiple_of / tl.max_contiguous /
+// tl.max_constancy put them there, as dense per-dimension values) replace
+// what the analysis derived: an offset loaded from memory is unknown, the
+// hinted sum is 1024-divisible and 1024-contiguous, and what follows from
+// it (the pointers) carries that on; its unhinted twin is contiguous but of
+// unknown divisibility.
+tt.func @hinted(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1024], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %x = tt.load %q : !tt.ptr<i32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1024], constant_value = <none>}}
+  %xs = tt.splat %x : i32 -> tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1024], divisibility = [1024], constancy = [1], constant_value = <none>}}
+  %o = arith.addi %r, %xs {tt.contiguity = dense<1024> : tensor<1xi32>, tt.divisibility = dense<1024> : tensor<1xi32>} : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1024], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %u = arith.addi %r, %xs : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  // expected-remark @below {{contiguity = [1024], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %ptrs = tt.addptr %ps, %o : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.return
+}
