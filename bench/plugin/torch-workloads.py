@@ -314,6 +314,26 @@ def time_ms(fn, args, warmup, iters):
     return statistics.median(times)
 
 
+def kernel_profile(fn, args, iters=10):
+    """{kernel name: (microseconds per call of fn, launches per call)} from the
+    CUDA profiler: the device time of every kernel the compiled module runs."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(iters):
+            fn(*args)
+        torch.cuda.synchronize()
+    out = {}
+    for event in prof.key_averages():
+        us = getattr(event, "device_time_total", None)
+        if us is None:
+            us = getattr(event, "cuda_time_total", 0)
+        if us <= 0:
+            continue
+        out[event.key] = (us / iters, event.count / iters)
+    return out
+
+
 def count_kernels(cache_dir):
     """(kernels compiled by tt, kernels compiled) from a triton cache."""
     total = by_tt = 0
@@ -347,9 +367,10 @@ def worker(args):
         compile_s = time.perf_counter() - start
         err = (out - ref).abs().max().item()
         ms = time_ms(compiled, inputs, args.warmup, args.iters)
+        profile_us = kernel_profile(compiled, inputs) if args.profile else {}
     by_tt, total = count_kernels(os.environ["TRITON_CACHE_DIR"])
     print(json.dumps({"case": args.worker, "source": source, "max_err": err, "ms": ms, "compile_s": compile_s,
-                      "kernels_tt": by_tt, "kernels": total}))
+                      "kernels_tt": by_tt, "kernels": total, "profile": profile_us}))
     return 0
 
 
@@ -389,7 +410,7 @@ def run_case(case, compiler, args, scratch, tools, site):
     else:
         env["TRITON_TT"] = "0"
     cmd = [sys.executable, os.path.abspath(__file__), "--worker", case, "--iters", str(args.iters), "--warmup",
-           str(args.warmup)]
+           str(args.warmup)] + (["--profile"] if args.profile else [])
     try:
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
@@ -408,6 +429,27 @@ def run_case(case, compiler, args, scratch, tools, site):
             os.makedirs(args.logs, exist_ok=True)
             shutil.copy(log, os.path.join(args.logs, f"{case}.tt.log"))
     return result
+
+
+def print_kernel_table(case, up, tt, top=8, out=sys.stdout):
+    """The kernels of one case by upstream's device time: each one's share of
+    the case, microseconds per call with both compilers, and the ratio;
+    those over 1% of the time and 1.05x first get a '!'."""
+    pu, pt = up.get("profile") or {}, tt.get("profile") or {}
+    if not pu or not pt:
+        return
+    total = sum(us for us, _ in pu.values()) or 1.0
+    rows = []
+    for name in set(pu) | set(pt):
+        u = pu.get(name, (0.0, 0))[0]
+        t = pt.get(name, (0.0, 0))[0]
+        rows.append((name, u, t, t / u if u else None))
+    rows.sort(key=lambda r: -max(r[1], r[2]))
+    out.write(f"  {case}: kernels by device time (us per call; upstream total {total:.1f}, "
+              f"tt total {sum(us for us, _ in pt.values()):.1f})\n")
+    for name, u, t, ratio in rows[:top]:
+        flag = "!" if ratio and ratio > 1.05 and u / total > 0.01 else " "
+        out.write(f"  {flag} {100 * u / total:5.1f}%  {u:9.1f} {t:9.1f}  {_fmt(ratio, '5.2f')}  {name[:90]}\n")
 
 
 def _fmt(x, spec):
@@ -440,6 +482,9 @@ def main(argv=None):
     parser.add_argument("--fallback", action="store_true",
                         help="TRITON_TT_FALLBACK=1: kernels tt refuses go to upstream's compiler (and the log)")
     parser.add_argument("--logs", help="copy each tt run's TT_TRITON_LOG here as CASE.tt.log")
+    parser.add_argument("--profile", action="store_true",
+                        help="also profile each case's kernels (torch.profiler) and print the kernels "
+                             "by device time with both compilers, worst offenders marked")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -461,6 +506,10 @@ def main(argv=None):
             with open(args.json, "w") as f:
                 json.dump([{"case": c, "upstream": u, "tt": t} for c, u, t in rows], f, indent=1)
     print_table(rows)
+    if args.profile:
+        print()
+        for case, up, tt in rows:
+            print_kernel_table(case, up, tt)
     return 0 if all("error" not in u and "error" not in t for _, u, t in rows) else 1
 
 
