@@ -10,14 +10,12 @@
 # without its debug locations: those are the small files committed in
 # bench/kernels/attention/ (what the lit tests and the tt-run YAMLs read);
 # the rest is reference material kept outside the repository.
-import argparse, json, os, sys
-import triton
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
+import argparse, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import attention_fwd as af
+import upstream_stages
 
 
 def folder(dtype, head_dim, causal, warps, stages):
@@ -46,24 +44,9 @@ def strip_locations(ttir):
 def build(out_root, dtype, head_dim, causal, warps, stages, inputs=None):
     sig = af.signature(dtype)
     constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": 128, "BLOCK_N": 64, "CAUSAL": causal}
-    attrs = {}
-    for i, (arg, ty) in enumerate(sig.items()):
-        if ty.startswith("*") or arg in af.DIV16:
-            attrs[(i,)] = [["tt.divisibility", 16]]
-    src = ASTSource(fn=af.attn_fwd, signature=sig, constexprs=constexprs, attrs=attrs)
-    k = triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                       options={"num_warps": warps, "num_stages": stages})
+    k = upstream_stages.compile_kernel(af.attn_fwd, sig, constexprs, af.DIV16, warps, stages)
     d = os.path.join(out_root, folder(dtype, head_dim, causal, warps, stages))
-    os.makedirs(d, exist_ok=True)
-    for ext in ("source.ttir", "ttir", "ttgir", "llir", "ptx"):
-        key = "source" if ext == "source.ttir" else ext
-        if key in k.asm:
-            with open(os.path.join(d, f"attn_fwd.{ext}"), "w") as f:
-                f.write(k.asm[key])
-    meta = k.metadata._asdict()
-    meta["target"] = {"backend": "cuda", "arch": 90, "warp_size": 32}
-    with open(os.path.join(d, "attn_fwd.json"), "w") as f:
-        json.dump(meta, f, default=str)
+    meta = upstream_stages.write_stages(k, d, "attn_fwd")
     if inputs and warps == 8:
         os.makedirs(inputs, exist_ok=True)
         name = f"{dtype}-d{head_dim}{'-causal' if causal else ''}.ttir"
