@@ -14,6 +14,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -87,7 +88,16 @@ CompileJob::CompileJob(const CompileRequest &request, mlir::ModuleOp module,
                        debug::KernelSession *session,
                        debug::CompileCache *cache, CompileResult &result)
     : request(request), module(module), options(std::move(options)),
-      session(session), cache(cache), result(result) {}
+      session(session), cache(cache), result(result),
+      lastStageEnd(std::chrono::steady_clock::now()) {}
+
+void CompileJob::markStage(StringRef ext) {
+  auto now = std::chrono::steady_clock::now();
+  result.stageMs.emplace_back(
+      ext.str(),
+      std::chrono::duration<double, std::milli>(now - lastStageEnd).count());
+  lastStageEnd = now;
+}
 
 bool CompileJob::wants(EmitKind kind) const {
   return request.emit == kind || request.emit == EmitKind::All;
@@ -163,7 +173,11 @@ Error CompileJob::lowerToLLVMDialect(const Backend &backend) {
 
 Error CompileJob::finishModule(StringRef ext) {
   if (session)
-    return session->finishStage(ext, module);
+    if (Error e = session->finishStage(ext, module))
+      return e;
+  if (is_contained(request.keepStages, ext))
+    result.stages[ext.str()] = debug::printModule(module);
+  markStage(ext);
   return Error::success();
 }
 
@@ -174,7 +188,15 @@ mlir::TimingScope CompileJob::nestTiming(StringRef name) {
 Error CompileJob::finishLLVM(std::unique_ptr<llvm::Module> &llvmModule,
                              LLVMContext &context) {
   if (session)
-    return session->finishStage("llir", llvmModule, context);
+    if (Error e = session->finishStage("llir", llvmModule, context))
+      return e;
+  if (is_contained(request.keepStages, "llir")) {
+    std::string text;
+    raw_string_ostream os(text);
+    llvmModule->print(os, nullptr);
+    result.stages["llir"] = std::move(text);
+  }
+  markStage("llir");
   return Error::success();
 }
 
@@ -192,6 +214,7 @@ Error CompileJob::finish(StringRef ext, std::string &data) {
     if (Error e = session->finishStage(ext, data))
       return e;
   keep(ext, data);
+  markStage(ext);
   return Error::success();
 }
 

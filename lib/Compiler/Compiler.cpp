@@ -141,8 +141,13 @@ Expected<CompileResult> Compiler::compile(const CompileRequest &req,
   tt::frontend::LoadedKernel input;
   {
     mlir::TimingScope parseTiming = timing.nest("Parse");
-    if (!tt::frontend::loadKernel(context, sourceMgr, req.input, python,
-                                  req.tool, input))
+    bool loaded =
+        req.hasInputText
+            ? tt::frontend::loadKernelText(context, sourceMgr, req.input,
+                                           req.inputText, input)
+            : tt::frontend::loadKernel(context, sourceMgr, req.input, python,
+                                       req.tool, input);
+    if (!loaded)
       return fail(makeReportedError());
   }
   mlir::OwningOpRef<mlir::ModuleOp> module = std::move(input.module);

@@ -155,6 +155,22 @@ tt::frontend::compilePythonKernel(mlir::MLIRContext &ctx, SourceMgr &sm,
 // Any kernel input
 //===----------------------------------------------------------------------===//
 
+/// An MLIR buffer named `input`: nesting checked, parsed into `out`.
+static bool loadMLIRBuffer(mlir::MLIRContext &ctx, SourceMgr &sm,
+                           StringRef input, std::unique_ptr<MemoryBuffer> file,
+                           tt::frontend::LoadedKernel &out) {
+  std::string err;
+  if (!tt::checkIRNesting(file->getBuffer(), tt::kMaxIRNesting, err)) {
+    errs() << input << ": error: " << err << "\n";
+    return false;
+  }
+  out.fromPython = false;
+  out.keyText = file->getBuffer().str();
+  sm.AddNewSourceBuffer(std::move(file), SMLoc());
+  out.module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+  return bool(out.module);
+}
+
 bool tt::frontend::loadKernel(mlir::MLIRContext &ctx, SourceMgr &sm,
                               StringRef input,
                               const PythonKernelOptions &python,
@@ -190,13 +206,12 @@ bool tt::frontend::loadKernel(mlir::MLIRContext &ctx, SourceMgr &sm,
     errs() << tool << ": " << err << "\n";
     return false;
   }
-  if (!tt::checkIRNesting(file->getBuffer(), tt::kMaxIRNesting, err)) {
-    errs() << input << ": error: " << err << "\n";
-    return false;
-  }
-  out.fromPython = false;
-  out.keyText = file->getBuffer().str();
-  sm.AddNewSourceBuffer(std::move(file), SMLoc());
-  out.module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
-  return bool(out.module);
+  return loadMLIRBuffer(ctx, sm, input, std::move(file), out);
+}
+
+bool tt::frontend::loadKernelText(mlir::MLIRContext &ctx, SourceMgr &sm,
+                                  StringRef name, StringRef text,
+                                  LoadedKernel &out) {
+  return loadMLIRBuffer(ctx, sm, name,
+                        MemoryBuffer::getMemBufferCopy(text, name), out);
 }

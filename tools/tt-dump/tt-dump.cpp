@@ -23,6 +23,7 @@
 
 #include "tt/Compiler/CodegenFlags.h"
 #include "tt/Compiler/Compiler.h"
+#include "tt/Compiler/Server.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Frontend/KernelInput.h"
 #include "tt/Report/Report.h"
@@ -81,6 +82,12 @@ cl::opt<bool> diffRaw("raw",
                       cl::desc("--diff: compare files as they are, without "
                                "normalization"),
                       cl::cat(category));
+
+cl::opt<bool> serveMode(
+    "serve",
+    cl::desc("Compile server, as tt-translate --serve: JSON requests on "
+             "stdin, one JSON line per answer on stdout"),
+    cl::cat(category));
 
 /// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
 tt::frontend::PythonKernelOptions pythonOptions(category);
@@ -168,6 +175,12 @@ int runTool(int argc, char **argv) {
       "each\n");
   if (diffMode)
     return runDiff();
+  if (serveMode) {
+    if (!inputs.empty())
+      return fail("--serve reads its requests on stdin: give no kernel");
+    tt::compiler::Compiler compiler;
+    return tt::compiler::serve(compiler, {"tt-dump"});
+  }
   if (inputs.size() != 1)
     return fail("give one kernel (.ttir or .ttgir), or --diff A B");
 

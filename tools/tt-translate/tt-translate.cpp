@@ -19,6 +19,7 @@
 
 #include "tt/Compiler/CodegenFlags.h"
 #include "tt/Compiler/Compiler.h"
+#include "tt/Compiler/Server.h"
 #include "tt/Frontend/KernelInput.h"
 #include "tt/Support/InputLimits.h"
 
@@ -114,6 +115,12 @@ cl::opt<bool> noTTIRStage(
              "tt-opt --tt-ttir)"),
     cl::cat(category));
 
+cl::opt<bool> serve(
+    "serve",
+    cl::desc("Compile server: read one JSON request per line on stdin, answer "
+             "each with one JSON line on stdout (docs/tt-translate.md)"),
+    cl::cat(category));
+
 /// --signature and -D for FILE.py::KERNEL inputs (docs/frontend.md).
 tt::frontend::PythonKernelOptions pythonOptions(category);
 /// --maxnreg, --fp-fusion, --reflect-ftz, --ptxas-options.
@@ -182,6 +189,12 @@ int runTool(int argc, char **argv) {
       "  tt-translate --target cuda:90 --ptx add.ttir -o add.ptx "
       "--metadata add.json\n"
       "  tt-opt k.ttir --tt-ttir | tt-translate --target cpu --llvmir\n");
+  if (serve) {
+    if (inputFile != "-")
+      return fail("--serve reads its requests on stdin: give no input file");
+    tt::compiler::Compiler compiler;
+    return tt::compiler::serve(compiler, {"tt-translate"});
+  }
   tt::compiler::CompileRequest req;
   if (!makeRequest(req))
     return 1;

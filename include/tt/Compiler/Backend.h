@@ -29,6 +29,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -67,6 +68,10 @@ struct CompileResult {
   /// Without --metadata, each kernel's JSON goes next to the output file
   /// (<dir>/<kernel>.json), as the CPU backend's shared libraries expect.
   bool metadataBesideOutput = false;
+  /// Milliseconds each stage took, in the order they finished ("ttir",
+  /// "ttgir", "llir", "ptx", "cubin", ...): from the start of the backend's
+  /// work (after parsing) to the first stage's end, then between ends.
+  std::vector<std::pair<std::string, double>> stageMs;
 };
 
 /// An error that was already reported (as MLIR diagnostics): tools print
@@ -136,6 +141,9 @@ private:
   debug::CompileCache *cache;
   CompileResult &result;
   mlir::TimingScope *timing = nullptr;
+  std::chrono::steady_clock::time_point lastStageEnd;
+  /// Records the time since the previous stage ended as stage `ext`'s.
+  void markStage(llvm::StringRef ext);
 };
 
 class Backend {

@@ -58,6 +58,10 @@ struct CompileRequest {
   /// A file ('-': standard input) of TTIR, TTGIR or LLVM dialect IR, or a
   /// Python kernel FILE.py::KERNEL.
   std::string input = "-";
+  /// The input's text, when it does not come from a file (the compile
+  /// server's "ir" field); `input` then only names it in diagnostics.
+  bool hasInputText = false;
+  std::string inputText;
   /// cpu, cuda:NN or hip:gfxNNN; empty: getDefaultTarget(emit).
   std::string target;
   EmitKind emit = EmitKind::None;
@@ -96,6 +100,10 @@ struct CompileRequest {
   /// tt-dump: dump every stage into this root (<root>/<hash>/...), whatever
   /// TRITON_KERNEL_DUMP says; empty: TRITON_KERNEL_DUMP decides.
   std::string dumpRoot;
+  /// The MLIR stages ("ttir", "ttgir", "llir") whose text the result keeps
+  /// (CompileResult::stages) although no dump asks for them: the compile
+  /// server returns them without writing files.
+  std::vector<std::string> keepStages;
   /// The tool's name, for messages ("tt-translate").
   std::string tool = "tt-translate";
 

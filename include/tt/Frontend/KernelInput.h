@@ -115,6 +115,13 @@ bool loadKernel(mlir::MLIRContext &ctx, llvm::SourceMgr &sm,
                 llvm::StringRef input, const PythonKernelRef &specialization,
                 llvm::StringRef tool, LoadedKernel &out);
 
+/// Reads MLIR `text` (TTIR, TTGIR or an LLVM dialect module) held in
+/// memory, as loadKernel reads a file: `name` names the buffer in
+/// diagnostics. The compile server's "ir" requests.
+bool loadKernelText(mlir::MLIRContext &ctx, llvm::SourceMgr &sm,
+                    llvm::StringRef name, llvm::StringRef text,
+                    LoadedKernel &out);
+
 } // namespace tt::frontend
 
 #endif // TT_FRONTEND_KERNELINPUT_H
