@@ -26,6 +26,9 @@ TOOL = "TT_TRITON_TOOL"
 TIMEOUT = "TT_TRITON_TIMEOUT"
 #: Keep the working folder of every compilation (failed ones are kept anyway).
 KEEP = "TT_TRITON_KEEP"
+#: 0: one tool process per kernel instead of the compile server (the tool's
+#: --serve mode, one per Python process; the default).
+SERVER = "TT_TRITON_SERVER"
 
 DEFAULT_TOOLS = ("tt-dump", "tt-translate")
 DEFAULT_TIMEOUT = 600.0
@@ -79,3 +82,7 @@ def timeout():
 
 def keep_workdirs():
     return flag(KEEP)
+
+
+def use_server():
+    return flag(SERVER, default=True)

@@ -5,21 +5,31 @@
 #===----------------------------------------------------------------------===#
 """Runs tt on one kernel (TTIR or TTGIR text) and reads back every stage.
 
-Both tools compile every stage in one process:
+By default the kernel goes to a compile server: the tool started once per
+Python process with --serve (docs/tt-translate.md), which answers one JSON
+line per request with every stage, so a process that compiles thousands of
+kernels pays the tool's start once. A server that dies on a kernel makes
+that kernel 'crashed' with what the server printed; the next kernel starts
+a new one. TT_TRITON_SERVER=0 runs one tool process per kernel instead:
+
   tt-dump IN --target cuda:NN --num-warps W --num-stages S --num-ctas C --dump-dir D
   TRITON_KERNEL_DUMP=1 TRITON_DUMP_DIR=D tt-translate --target cuda:NN --cubin IN ...
 and leave <kernel>.{ttgir,llir,ptx,cubin,json} in D/<hash>/. Only their
 command lines are relied on (docs/tt-dump.md, docs/tt-translate.md).
 """
 
+import atexit
+import base64
 import dataclasses
 import glob
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 from . import config, tools
@@ -184,6 +194,182 @@ def _collect(req, workdir, dump_root, command, stderr):
     return ttgir, _read_text(files["llir"]), _read_text(files["ptx"]), _read_bytes(files["cubin"]), meta
 
 
+# -- the compile server ------------------------------------------------------
+
+
+class _ServerDied(Exception):
+    pass
+
+
+class _ServerTimeout(Exception):
+    pass
+
+
+class _Server:
+    """One `<tool> --serve` process; requests go one at a time (the caller holds _server_lock)."""
+
+    def __init__(self, tool, env, key):
+        self.key = key
+        self.pid = os.getpid()
+        # A file, not a pipe: nobody has to drain it, and after a crash the
+        # part a request printed is read back from its offset.
+        self.stderr = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([tool, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.stderr, env=env, bufsize=0)
+        self.buffer = b""
+
+    def ask(self, request, timeout):
+        """The response to `request` (a dict); _ServerDied or _ServerTimeout."""
+        self.offset = self.stderr.seek(0, os.SEEK_END)
+        try:
+            self.proc.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
+        except OSError:
+            raise _ServerDied() from None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buffer:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                raise _ServerTimeout()
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                raise _ServerDied()
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return json.loads(line)
+
+    def printed(self):
+        """What the server wrote to stderr since the last request began."""
+        self.stderr.seek(self.offset)
+        return self.stderr.read().decode("utf-8", errors="replace")
+
+    def returncode(self, wait=5):
+        try:
+            return self.proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return self.proc.returncode
+
+    def kill(self):
+        try:
+            self.proc.kill()
+            self.proc.wait()
+        except OSError:
+            pass
+
+    def close(self):
+        """End of input: the server exits by itself."""
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.kill()
+        self.stderr.close()
+
+
+_server_lock = threading.Lock()
+_server = [None]
+
+
+def _forget_server_in_child():
+    # The parent's server and lock are not this process's to use.
+    global _server_lock
+    _server_lock = threading.Lock()
+    _server[0] = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_server_in_child)
+
+
+@atexit.register
+def _close_server():
+    server = _server[0]
+    if server is not None and server.pid == os.getpid():
+        _server[0] = None
+        server.close()
+
+
+def _get_server(tool, env):
+    """The running server for this tool build and environment, started when there is none."""
+    st = os.stat(tool)
+    key = (tool, st.st_size, st.st_mtime_ns, tuple(sorted(env.items())))
+    server = _server[0]
+    if server is not None and (server.key != key or server.proc.poll() is not None):
+        server.close()
+        server = None
+    if server is None:
+        server = _server[0] = _Server(tool, env, key)
+    return server
+
+
+def _server_request(tool, path, req):
+    request = {
+        "input": path, "target": target_of(req.capability), "num_warps": req.num_warps,
+        "num_stages": req.num_stages, "stages": ["ttgir", "llir", "ptx", "cubin", "json"]
+    }
+    # What the tool's command line would do: tt-dump every stage (so no
+    # cubin without ptxas is a missing output), tt-translate --cubin.
+    if os.path.basename(tool) == "tt-dump":
+        request.update(emit="all", num_ctas=req.num_ctas)
+    else:
+        request["emit"] = "cubin"
+    if req.maxnreg is not None:
+        request["maxnreg"] = req.maxnreg
+    if not req.enable_fp_fusion:
+        request["fp_fusion"] = False
+    if not req.enable_reflect_ftz:
+        request["reflect_ftz"] = False
+    if req.ptx_options:
+        request["ptxas_options"] = req.ptx_options
+    return request
+
+
+def _compile_with_server(tool, path, req, workdir, command, env):
+    """(ttgir, llir, ptx, cubin, meta, stage_ms) from the compile server, or TTCompileError."""
+    request = _server_request(tool, path, req)
+    with _server_lock:
+        server = _get_server(tool, env)
+        try:
+            response = server.ask(request, config.timeout())
+        except _ServerTimeout:
+            server.kill()
+            printed = server.printed()
+            _server[0] = None
+            raise _fail(req, "timeout", f"timed out after {config.timeout():g} s on", printed, command,
+                        workdir) from None
+        except (_ServerDied, ValueError) as e:
+            bad_line = isinstance(e, ValueError)
+            if bad_line:
+                server.kill()
+            returncode = server.returncode()
+            printed = server.printed()
+            _server[0] = None
+            how = "an unreadable answer" if bad_line else _describe_exit(returncode)
+            raise _fail(req, "crashed", f"crashed (compile server: {how}) on", printed, command, workdir) from None
+    status = response.get("status")
+    diagnostic = response.get("diagnostic") or ""
+    if status == "invalid":
+        raise _fail(req, "crashed", "could not ask the compile server for", diagnostic, command, workdir)
+    if status != "ok":
+        kind = _classify(1, diagnostic)
+        raise _fail(req, kind, "refused" if kind == "refused" else "crashed on", diagnostic, command, workdir)
+    stages = response.get("stages") or {}
+    missing = [ext for ext in ("ttgir", "llir", "ptx", "cubin", "json") if ext not in stages]
+    if "ttgir" in missing and req.ext == "ttgir":
+        missing.remove("ttgir")
+    if missing:
+        why = "wrote no " + ", ".join(missing)
+        if "cubin" in missing and len(missing) == 1:
+            why += " (no ptxas: set TRITON_PTXAS_PATH)"
+        raise _fail(req, "crashed", f"{why} for", diagnostic, command, workdir)
+    ttgir = req.text if req.ext == "ttgir" else stages["ttgir"]
+    stage_ms = {k: round(v, 3) for k, v in (response.get("ms") or {}).items() if k != "total"}
+    return (ttgir, stages["llir"], stages["ptx"], base64.b64decode(stages["cubin"]), json.loads(stages["json"]),
+            stage_ms)
+
+
 def compile_kernel(req):
     """Compiles `req` with tt; a Result, or TTCompileError."""
     tool = tools.find_compiler()
@@ -198,6 +384,14 @@ def compile_kernel(req):
         f.write(req.text)
     command = _command(tool, path, req, workdir, dump_root)
     env = _environment(req)
+    if config.use_server():
+        start = time.perf_counter()
+        ttgir, llir, ptx, cubin, meta, stage_ms = _compile_with_server(tool, path, req, workdir, command, env)
+        seconds = time.perf_counter() - start
+        if not config.keep_workdirs():
+            shutil.rmtree(workdir, ignore_errors=True)
+        return Result(ttgir=ttgir, llir=llir, ptx=ptx, cubin=cubin, meta=meta, seconds=seconds,
+                      tool=os.path.basename(tool), command=command, stage_ms=stage_ms)
     if os.path.basename(tool) == "tt-translate":
         env["TRITON_KERNEL_DUMP"] = "1"
         env["TRITON_DUMP_DIR"] = dump_root
