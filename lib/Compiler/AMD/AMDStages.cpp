@@ -59,6 +59,10 @@ void tt::buildAMDTTGIRPipeline(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeEpilogue());
+  // Loop nests marked tt.flatten become one loop, where upstream's
+  // make_ttgir flattens them (before its stream pipeliner).
+  pm.addPass(triton::gpu::createTritonGPUFuseNestedLoops());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(createCSEPass());
   // No tritongpu-reduce-data-duplication: dot operands reach their layouts

@@ -78,6 +78,8 @@ void tt::buildNVIDIATTGIRPipeline(OpPassManager &pm,
     pm.addPass(triton::nvidia_gpu::
                    createTritonNvidiaGPUOptimizeDescriptorEncodingPass());
   pm.addPass(triton::createTritonLoopAwareCSE());
+  // Loop nests marked tt.flatten become one loop before pipelining.
+  pm.addPass(triton::gpu::createTritonGPUFuseNestedLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(triton::createTritonLoopInvariantCodeMotion());
   pm.addPass(createCanonicalizerPass());

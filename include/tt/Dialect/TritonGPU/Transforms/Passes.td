@@ -332,4 +332,51 @@ def TritonGPUCoalesceAsyncCopy
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUFuseNestedLoops
+    : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "flatten a two-level loop nest marked tt.flatten into one loop";
+  let description = [{
+    An outer `scf.for` with the `tt.flatten` attribute (`tl.range(...,
+    flatten=True)`) whose body holds exactly one `scf.for`, itself without
+    a directly nested loop, becomes a single `scf.for` over the nest's total
+    number of inner iterations, so that the software pipeliner sees one loop
+    and overlaps work across outer iterations (persistent kernels):
+
+        for i in range(lbi, ubi, si):           for t in range(total):
+          prologue(i)                              if T == 0: i += si; prologue(i); j = lbj
+          for j in range(lbj, ubj, sj):    =>      body(i, j); j += sj
+            body(i, j)                             if T == len - 1: epilogue(i)
+          epilogue(i)                              T = 0 if T == len - 1 else T + 1
+
+    where `len = max(1, ceildiv(ubj - lbj, sj))` and `T` counts the inner
+    iterations of the current outer one. Values the prologue defines and
+    later code reads, the induction variables and the iter_args of both
+    loops are carried by the fused loop; inner iter_args initialized outside
+    the nest (accumulators) start from that value and are reset by the
+    epilogue instead of by the prologue.
+
+    `total` is `len(range(lbi, ubi, si)) * len` when the inner bounds do not
+    depend on the outer loop; otherwise a first `scf.for` over the outer
+    range sums the per-iteration `len`, recomputing the inner bounds from
+    the outer induction variable (their computation must be pure and must
+    not read the outer loop's iter_args). The fused loop runs the inner body
+    in every iteration, so the inner loop must run at least once per outer
+    iteration: known from constant bounds, from an `llvm.intr.assume` of
+    `ubj > lbj` dominating it (`tl.assume`), or from the `ttg.must-execute`
+    attribute. Otherwise, with outer-invariant bounds, the nest is
+    versioned on `len(range(lbj, ubj, sj)) <= 0`: the original nest without
+    its inner loop in one branch, the fused loop in the other; with bounds
+    that vary, the nest is left alone.
+
+    Before fusing, loop-invariant code is hoisted out of the outer loop and
+    pure prologue ops used only after the inner loop are sunk past it. The
+    fused loop takes the larger `tt.num_stages` of the two loops and
+    `tt.disallow_acc_multi_buffer` if either has it. Loops without
+    `tt.flatten` are not touched; a `tt.flatten` nest of another shape is
+    left as it is, with a remark saying why (`loop not flattened: ...`).
+  }];
+  let dependentDialects = ["mlir::ub::UBDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 #endif // TT_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
