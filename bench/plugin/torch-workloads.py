@@ -18,6 +18,7 @@ cache each), with random weights and no downloads:
   vit       ViT-small/16 (timm, else hand-written)
   mm_relu   relu(a @ b + bias), fp16, mode="max-autotune-no-cudagraphs"
   flex      flex attention with a causal block mask
+  scatter   gather by int64 indices, index_add (atomics), a bounds-checked embedding
 Per case it prints: kernels through tt / kernels compiled, max |error| vs
 eager for both, the median end-to-end time of both (CUDA events, after
 warm-up) and tt / upstream. Kernels are counted from each run's triton cache
@@ -37,7 +38,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CASES = ("gpt2", "llama", "bert", "resnet18", "vit", "mm_relu", "flex")
+CASES = ("gpt2", "llama", "bert", "resnet18", "vit", "mm_relu", "flex", "scatter")
 
 # -- the models (built in the worker process) ---------------------------------
 
@@ -282,6 +283,20 @@ def build_case(name, torch):
         q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
         mask = create_block_mask(lambda b, h, qi, ki: qi >= ki, None, None, S, S, device=dev)
         return (lambda q, k, v: flex_attention(q, k, v, block_mask=mask)), (q, k, v), {}, "torch"
+    if name == "scatter":
+        # Indexing as Inductor compiles it: int64 index loads, a device-side
+        # bounds assert on the embedding lookup, atomic adds for index_add.
+        table = torch.randn(50000, 256, device=dev)
+        idx = torch.randint(0, 50000, (65536, ), device=dev)
+        dst = torch.randint(0, 4096, (65536, ), device=dev)
+        emb = torch.nn.Embedding(50000, 256).to(dev)
+
+        def f(table, idx, dst):
+            rows = table[idx] * 2.0
+            acc = torch.zeros(4096, 256, device=table.device).index_add_(0, dst, rows)
+            return acc + emb(idx[:4096]).relu()
+
+        return f, (table, idx, dst), {}, "torch"
     raise ValueError(f"unknown case {name!r} (known: {', '.join(CASES)})")
 
 
