@@ -227,10 +227,12 @@ class _Server:
             raise _ServerDied() from None
         deadline = None if timeout is None else time.monotonic() + timeout
         fd = self.proc.stdout.fileno()
+        # poll, not select: a big process (torch) has descriptors above 1024.
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         while b"\n" not in self.buffer:
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([fd], [], [], remaining)
-            if not ready:
+            if not poller.poll(None if remaining is None else remaining * 1000):
                 raise _ServerTimeout()
             chunk = os.read(fd, 1 << 20)
             if not chunk:

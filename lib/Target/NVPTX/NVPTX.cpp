@@ -26,6 +26,7 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 using namespace llvm;
@@ -103,7 +104,35 @@ std::string tt::nvptx::findPtxas() {
   return "";
 }
 
+static int queryPTXVersion(StringRef ptxasPath);
+
 int tt::nvptx::getPTXVersion(StringRef ptxasPath) {
+  if (ptxasPath.empty())
+    return queryPTXVersion(ptxasPath);
+  // Asked once per ptxas build and process: a compile server (--serve)
+  // would otherwise run `ptxas --version` for every kernel.
+  sys::fs::file_status st;
+  if (sys::fs::status(ptxasPath, st))
+    return queryPTXVersion(ptxasPath);
+  std::string key = ptxasPath.str() + "\n" + std::to_string(st.getSize()) +
+                    "\n" +
+                    std::to_string(st.getLastModificationTime()
+                                       .time_since_epoch()
+                                       .count());
+  static std::mutex mutex;
+  static std::map<std::string, int> known;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = known.find(key); it != known.end())
+      return it->second;
+  }
+  int version = queryPTXVersion(ptxasPath);
+  std::lock_guard<std::mutex> lock(mutex);
+  known[key] = version;
+  return version;
+}
+
+static int queryPTXVersion(StringRef ptxasPath) {
   constexpr int kDefault = 87;
   if (ptxasPath.empty())
     return kDefault;
