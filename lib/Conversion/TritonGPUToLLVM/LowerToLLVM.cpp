@@ -16,6 +16,7 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -71,6 +72,9 @@ LogicalResult mlir::triton::lowering::lowerToLLVM(ModuleOp module,
   populateAtomicOpToLLVMPatterns(tc, patterns, lc);
   populatePrintOpToLLVMPatterns(tc, patterns, lc);
   arith::populateArithToLLVMConversionPatterns(tc, patterns);
+  // ceildivsi/floordivsi (tritongpu-fuse-nested-loops' trip counts) have no
+  // LLVM lowering of their own: expand them into divisions and selects.
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   // The target's own patterns: math (LLVM intrinsics or its device
   // library), fast paths.
   target.populatePatterns(tc, patterns, lc);
