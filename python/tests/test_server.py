@@ -118,3 +118,22 @@ exec {real} "$@"
     assert "exit status 3" in str(info.value)
     assert "LLVM ERROR: out of nothing" in info.value.diagnostic
     assert compile_case(kernels.CASES["elementwise"]).metadata.tt["compiler"] == "tt"
+
+
+def test_fatal_llvm_error_in_the_server(tt, monkeypatch):
+    """A real fatal error inside the server (NVPTX cannot select an x86
+    intrinsic): that kernel is 'crashed' with LLVM's message, which the
+    server captured and copied to its stderr; the next kernel compiles."""
+    monkeypatch.delenv("TT_TRITON_SERVER", raising=False)
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test", "tt-translate", "Inputs",
+                          "nvptx-cannot-select.mlir")
+    with open(source) as f:
+        text = f.read()
+    req = runner.Request(name="k", text=text, ext="ttgir", capability=90)
+    with pytest.raises(tt_triton.TTCompileError) as info:
+        runner.compile_kernel(req)
+    assert info.value.kind == "crashed"
+    assert "compile server: killed by SIGABRT" in str(info.value)
+    assert "LLVM ERROR: Cannot select: intrinsic %llvm.x86.sse2.pause" in info.value.diagnostic
+    assert "reproduce: " in str(info.value) and os.path.isdir(info.value.workdir)
+    assert compile_case(kernels.CASES["elementwise"]).metadata.tt["compiler"] == "tt"
