@@ -159,7 +159,8 @@ module {
 // needs 4 contiguous bytes): it is loaded in the loop, stored with
 // ttg.local_alloc and fenced before the wgmma (issued asynchronously and
 // waited for at once); A is
-// pipelined. Ampere has no fp8 mma.sync: the dot stays on FMA.
+// pipelined. Ampere has no fp8 mma.sync: the operands are upcast to f16
+// (exact) for the f16 mma.sync, as upstream does.
 // H-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
 // H-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
 // H-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
@@ -174,8 +175,8 @@ module {
 // H-NEXT: %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %[[BS]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true, maxNumImpreciseAcc = 1073741824 : i32}
 // H-NEXT: ttng.warp_group_dot_wait %[[D]], %{{.*}}, %[[BS]] {pendings = 0 : i32}
 // A-LABEL: tt.func public @mm_f8E4M3FN
-// A-NOT: nvidia_mma
-// A: tt.dot {{.*}} -> tensor<128x128xf32, #blocked
+// A: tt.fp_to_fp {{.*}} -> tensor<{{.*}}xf16
+// A: tt.dot {{.*}}xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * {{.*}} -> tensor<128x128xf32, #mma>
 module {
   tt.func public @mm_f8E4M3FN(%a: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %k: i32 {tt.divisibility = 16 : i32}, %lda: i32 {tt.divisibility = 16 : i32}, %ldb: i32 {tt.divisibility = 16 : i32}) {
     %c0 = arith.constant 0 : i32
