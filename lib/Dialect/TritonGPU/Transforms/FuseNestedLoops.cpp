@@ -297,6 +297,19 @@ void fuse(NestPlan &plan) {
   for (Value init : inner.getInitArgs())
     hoistedInit.push_back(outer.isDefinedOutsideOfLoop(init));
 
+  // An outer iter_arg read only at the start of an outer iteration (in the
+  // prologue or as an inner init) may take the outer yield's value in every
+  // fused iteration, not just the last, when that value exists outside the
+  // epilogue.
+  SmallVector<bool> readAtStartOnly;
+  for (BlockArgument arg : outer.getRegionIterArgs())
+    readAtStartOnly.push_back(llvm::all_of(arg.getUses(), [&](OpOperand &use) {
+      Operation *owner = use.getOwner();
+      if (owner == inner.getOperation())
+        return use.getOperandNumber() >= inner.getNumControlOperands();
+      return inPrologue.contains(body->findAncestorOpInBlock(*owner));
+    }));
+
   // Fused iter_args: T, i, outer iter_args, j, [len], inner iter_args,
   // prologue outputs.
   unsigned numO = outer.getNumRegionIterArgs();
@@ -309,7 +322,15 @@ void fuse(NestPlan &plan) {
   if (carryLen)
     inits.push_back(cst(0));
   for (auto [k, init] : llvm::enumerate(inner.getInitArgs()))
-    inits.push_back(hoistedInit[k] ? init : placeholder(b, loc, init.getType()));
+    if (hoistedInit[k])
+      inits.push_back(init);
+    else if (auto arg = dyn_cast<BlockArgument>(init);
+             arg && arg.getOwner() == body && arg != outer.getInductionVar())
+      // An outer iter_arg: start from its initial value, so that the two
+      // carried values can coincide (and canonicalization merge them).
+      inits.push_back(outer.getTiedLoopInit(arg)->get());
+    else
+      inits.push_back(placeholder(b, loc, init.getType()));
   for (Value v : prologueOuts)
     inits.push_back(placeholder(b, loc, v.getType()));
 
@@ -436,7 +457,11 @@ void fuse(NestPlan &plan) {
   Value nextT = arith::SelectOp::create(
       b, loc, last, cst(0), arith::AddIOp::create(b, loc, T, cst(1)));
   SmallVector<Value> yields{nextT, curI};
-  llvm::append_range(yields, eIf.getResults().take_front(numO));
+  for (unsigned k = 0; k < numO; ++k) {
+    Value y = outerYield.getOperand(k);
+    bool inEpilogue = eIf.getThenRegion().isAncestor(y.getParentRegion());
+    yields.push_back(readAtStartOnly[k] && !inEpilogue ? y : eIf.getResult(k));
+  }
   yields.push_back(nextJ);
   if (carryLen)
     yields.push_back(pIf.getResult(2));

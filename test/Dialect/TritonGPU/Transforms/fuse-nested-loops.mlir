@@ -2,7 +2,8 @@
 
 // upstream's test_tl_range_fuse: inner bounds invariant, inner length
 // unknown. The nest is versioned on an empty inner range; the other branch
-// runs one loop over len_i * max(1, len_j) iterations.
+// runs one loop over len_i * max(1, len_j) iterations. The counter k goes
+// from the outer loop into the inner one and back: one carried value.
 // CHECK-LABEL: tt.func @independent
 // CHECK-SAME: (%[[UB:.*]]: i32, %[[OUT:.*]]: !tt.ptr<i32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
@@ -14,10 +15,9 @@
 // CHECK: %[[LEN:.*]] = arith.maxsi %[[UB]], %[[C1]]
 // CHECK: %[[TOTAL:.*]] = arith.muli %[[UB]], %[[LEN]]
 // CHECK: %[[LAST:.*]] = arith.subi %[[LEN]], %[[C1]]
-// CHECK: scf.for %{{.*}} = %[[C0]] to %[[TOTAL]] step %[[C1]] iter_args(%[[T:.*]] = %[[C0]], %[[I:.*]] = %[[CM1]], %[[K:.*]] = %[[C1]], %[[J:.*]] = %[[C0]], %[[KI:.*]] = %[[C0]])
+// CHECK: scf.for %{{.*}} = %[[C0]] to %[[TOTAL]] step %[[C1]] iter_args(%[[T:.*]] = %[[C0]], %[[I:.*]] = %[[CM1]], %[[K:.*]] = %[[C1]], %[[J:.*]] = %[[C0]])
 // CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %[[C0]]
 // CHECK:   %[[JC:.*]] = arith.select %[[FIRST]], %[[C0]], %[[J]]
-// CHECK:   %[[KC:.*]] = arith.select %[[FIRST]], %[[K]], %[[KI]]
 // CHECK:   %[[IC:.*]] = scf.if %[[FIRST]] -> (i32) {
 // CHECK:     %[[INEXT:.*]] = arith.addi %[[I]], %[[C1]]
 // CHECK:     scf.yield %[[INEXT]]
@@ -25,14 +25,13 @@
 // CHECK:     scf.yield %[[I]]
 // CHECK:   }
 // CHECK:   arith.muli %[[IC]]
-// CHECK:   tt.store %{{.*}}, %[[KC]]
-// CHECK:   %[[KN:.*]] = arith.addi %[[KC]], %[[C1]]
+// CHECK:   tt.store %{{.*}}, %[[K]]
+// CHECK:   %[[KN:.*]] = arith.addi %[[K]], %[[C1]]
 // CHECK:   %[[JN:.*]] = arith.addi %[[JC]], %[[C1]]
 // CHECK:   %[[ISLAST:.*]] = arith.cmpi eq, %[[T]], %[[LAST]]
-// CHECK:   %[[KOUT:.*]] = arith.select %[[ISLAST]], %[[KN]], %[[K]]
 // CHECK:   %[[TN:.*]] = arith.addi %[[T]], %[[C1]]
 // CHECK:   %[[TNEXT:.*]] = arith.select %[[ISLAST]], %[[C0]], %[[TN]]
-// CHECK:   scf.yield %[[TNEXT]], %[[IC]], %[[KOUT]], %[[JN]], %[[KN]]
+// CHECK:   scf.yield %[[TNEXT]], %[[IC]], %[[KN]], %[[JN]]
 // CHECK-NOT: scf.for
 // CHECK: tt.return
 tt.func @independent(%ub: i32, %out: !tt.ptr<i32>) {
@@ -72,9 +71,8 @@ tt.func @independent(%ub: i32, %out: !tt.ptr<i32>) {
 // CHECK:   %[[LM:.*]] = arith.maxsi %[[L]], %[[C1]]
 // CHECK:   %[[SUM:.*]] = arith.addi %[[ACC]], %[[LM]]
 // CHECK:   scf.yield %[[SUM]]
-// CHECK: scf.for %{{.*}} = %[[C0]] to %[[TOTAL]] step %[[C1]] iter_args(%[[T:.*]] = %[[C0]], %[[I:.*]] = %{{.*}}, %[[K:.*]] = %[[C0]], %[[J:.*]] = %[[C0]], %[[LEN:.*]] = %[[C0]], %[[KI:.*]] = %[[C0]])
+// CHECK: scf.for %{{.*}} = %[[C0]] to %[[TOTAL]] step %[[C1]] iter_args(%[[T:.*]] = %[[C0]], %[[I:.*]] = %{{.*}}, %[[K:.*]] = %[[C0]], %[[J:.*]] = %[[C0]], %[[LEN:.*]] = %[[C0]])
 // CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %[[C0]]
-// CHECK:   %[[KC:.*]] = arith.select %[[FIRST]], %[[K]], %[[KI]]
 // CHECK:   %[[P:.*]]:3 = scf.if %[[FIRST]] -> (i32, i32, i32) {
 // CHECK:     %[[INEXT:.*]] = arith.addi %[[I]], %[[C1]]
 // CHECK:     %[[PLO:.*]] = arith.muli %[[INEXT]], %[[C2]]
@@ -84,11 +82,14 @@ tt.func @independent(%ub: i32, %out: !tt.ptr<i32>) {
 // CHECK:   } else {
 // CHECK:     scf.yield %[[I]], %[[J]], %[[LEN]]
 // CHECK:   }
+// CHECK:   tt.addptr %[[OI]], %[[K]]
 // CHECK:   tt.store %{{.*}}, %[[P]]#0
 // CHECK:   tt.store %{{.*}}, %[[P]]#1
+// CHECK:   %[[KN:.*]] = arith.addi %[[K]], %[[C1]]
+// CHECK:   %[[JN:.*]] = arith.addi %[[P]]#1, %[[C1]]
 // CHECK:   %[[LASTT:.*]] = arith.subi %[[P]]#2, %[[C1]]
 // CHECK:   arith.cmpi eq, %[[T]], %[[LASTT]]
-// CHECK:   scf.yield %{{.*}}, %[[P]]#0, %{{.*}}, %{{.*}}, %[[P]]#2, %{{.*}}
+// CHECK:   scf.yield %{{.*}}, %[[P]]#0, %[[KN]], %[[JN]], %[[P]]#2
 // CHECK-NOT: scf.for
 // CHECK: tt.return
 tt.func @dependent(%ub: i32, %oi: !tt.ptr<i32>, %oj: !tt.ptr<i32>) {
@@ -179,4 +180,34 @@ tt.func @accumulator(%n: i32, %src: tensor<16x!tt.ptr<f32>>, %dst: tensor<16x!tt
     tt.store %out, %acc : tensor<16x!tt.ptr<f32>>
   } {tt.flatten, tt.num_stages = 2 : i32}
   tt.return
+}
+
+// -----
+
+// An outer iter_arg the inner body reads keeps its value through the outer
+// iteration: only the last fused iteration of each takes the outer yield.
+// CHECK-LABEL: tt.func @outer_arg_read_inside
+// CHECK: scf.for {{.*}} iter_args(%[[T:[^ ]*]] = %{{[^,]*}}, %{{[^ ]*}} = %{{[^,]*}}, %[[S:[^ ]*]] = %{{[^,]*}},
+// CHECK:   tt.store %{{.*}}, %[[S]]
+// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[T]]
+// CHECK:   %[[SN:.*]] = scf.if %[[LAST]] -> (i32) {
+// CHECK:     %[[SADD:.*]] = arith.addi %[[S]]
+// CHECK:     scf.yield %[[SADD]]
+// CHECK:   } else {
+// CHECK:     scf.yield %[[S]]
+// CHECK:   }
+// CHECK:   scf.yield %{{[^,]*}}, %{{[^,]*}}, %[[SN]],
+tt.func @outer_arg_read_inside(%ub: i32, %out: !tt.ptr<i32>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%s = %c0) -> (i32) : i32 {
+    scf.for %j = %c0 to %c8 step %c1 : i32 {
+      %p = tt.addptr %out, %j : !tt.ptr<i32>, i32
+      tt.store %p, %s : !tt.ptr<i32>
+    }
+    %s1 = arith.addi %s, %i : i32
+    scf.yield %s1 : i32
+  } {tt.flatten}
+  tt.return %r : i32
 }

@@ -353,7 +353,10 @@ def TritonGPUFuseNestedLoops
     later code reads, the induction variables and the iter_args of both
     loops are carried by the fused loop; inner iter_args initialized outside
     the nest (accumulators) start from that value and are reset by the
-    epilogue instead of by the prologue.
+    epilogue instead of by the prologue; an outer iter_arg read only at the
+    start of an outer iteration (in the prologue, or as an inner init) takes
+    the outer yield's value in every iteration, so a value handed from the
+    outer loop to the inner one and back is carried once.
 
     `total` is `len(range(lbi, ubi, si)) * len` when the inner bounds do not
     depend on the outer loop; otherwise a first `scf.for` over the outer
