@@ -17,7 +17,10 @@
 //     recompute (constants, splats, ranges, and elementwise/broadcast/
 //     expand_dims chains over them, or over values already available in the
 //     wanted layout) is replaced by recomputing that chain in the wanted
-//     layout. Each success removes one conversion and adds none. A
+//     layout. Each success removes one conversion and adds none, except that
+//     a broadcast whose operand cannot be recomputed converts that operand
+//     when it is at most 1/16 of the result (a row's scalars instead of the
+//     row: the per-row index arithmetic of Inductor's gathers). A
 //     conversion of a loop-carried value is removed by carrying the value in
 //     the wanted layout when both its initial value and the value yielded
 //     for the next iteration can be recomputed in that layout.
@@ -374,7 +377,32 @@ private:
   // Step 2: backward rematerialization
   //===--------------------------------------------------------------------===//
 
-  /// Recomputes `v` in `layout` without any new conversion, or returns null.
+  /// Whether `small` has at most 1/16 of `big`'s elements (a broadcast's
+  /// operand, say a row's scalars against the row).
+  static bool isMuchSmaller(Value small, Value big) {
+    auto s = cast<RankedTensorType>(small.getType());
+    auto b = cast<RankedTensorType>(big.getType());
+    return s.getNumElements() * 16 <= b.getNumElements();
+  }
+
+  /// A conversion of the broadcast operand `operand` (not recomputable in
+  /// `layout`) placed before `def`: converting the few elements a broadcast
+  /// reads instead of the many it writes, as upstream hoists conversions
+  /// above broadcasts. In a dry run only feasibility is recorded.
+  Value convertSmall(OpBuilder &builder, Operation *def, Value operand,
+                     Attribute layout) {
+    if (dryRun)
+      return operand;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(def);
+    return ttg::ConvertLayoutOp::create(
+        builder, def->getLoc(), withEncoding(operand.getType(), layout),
+        operand);
+  }
+
+  /// Recomputes `v` in `layout` without any new conversion, or returns null;
+  /// the one exception is the operand of a broadcast, which may be
+  /// converted when it is much smaller than the broadcast's result.
   /// New ops are created right after the op defining `v`'s source, so they
   /// dominate all former users of `v`.
   Value rematerialize(OpBuilder &builder, Value v, Attribute layout,
@@ -411,6 +439,8 @@ private:
         continue;
       }
       Value r = rematerialize(builder, operand, operandLayout, memo, budget);
+      if (!r && isa<BroadcastOp>(def) && isMuchSmaller(operand, v))
+        r = convertSmall(builder, def, operand, operandLayout);
       if (!r)
         return Value();
       operands.push_back(r);

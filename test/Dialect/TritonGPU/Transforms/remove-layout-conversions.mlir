@@ -269,3 +269,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A row gather as Inductor writes it (an embedding lookup): the row index is
+// a loaded 1x1 tensor, broadcast over the row to address it. The row's
+// pointers are wanted in the load's coalesced layout; the 1x1 index cannot
+// be recomputed there (it is loaded), so its conversion replaces the
+// 1x1024 one: one element instead of the row (which went through shared
+// memory and kept the whole row in every thread's registers).
+#rowp = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#coal = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @gather_row
+  // CHECK: %[[I:.*]] = tt.load %{{.*}} : tensor<1x1x!tt.ptr<i64>, #[[ROWP:.*]]>
+  // CHECK: %[[M:.*]] = arith.muli %[[I]], %{{.*}} : tensor<1x1xi64, #[[ROWP]]>
+  // CHECK: %[[C:.*]] = ttg.convert_layout %[[M]] : tensor<1x1xi64, #[[ROWP]]> -> tensor<1x1xi64, #[[COAL:.*]]>
+  // CHECK: tt.broadcast %[[C]] : tensor<1x1xi64, #[[COAL]]> -> tensor<1x1024xi64, #[[COAL]]>
+  // CHECK-NOT: ttg.convert_layout {{.*}}1x1024
+  // CHECK: tt.load %{{.*}} : tensor<1x1024x!tt.ptr<f32>, #[[COAL]]>
+  tt.func @gather_row(%idx: !tt.ptr<i64>, %table: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+    %c768 = arith.constant dense<768> : tensor<1x1xi64, #rowp>
+    %ip = tt.splat %idx : !tt.ptr<i64> -> tensor<1x1x!tt.ptr<i64>, #rowp>
+    %i = tt.load %ip : tensor<1x1x!tt.ptr<i64>, #rowp>
+    %row = arith.muli %i, %c768 : tensor<1x1xi64, #rowp>
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #ttg.slice<{dim = 0, parent = #rowp}>>
+    %r2 = tt.expand_dims %r {axis = 0 : i32} : tensor<1024xi32, #ttg.slice<{dim = 0, parent = #rowp}>> -> tensor<1x1024xi32, #rowp>
+    %r64 = arith.extsi %r2 : tensor<1x1024xi32, #rowp> to tensor<1x1024xi64, #rowp>
+    %rb = tt.broadcast %row : tensor<1x1xi64, #rowp> -> tensor<1x1024xi64, #rowp>
+    %off = arith.addi %r64, %rb : tensor<1x1024xi64, #rowp>
+    %tp = tt.splat %table : !tt.ptr<f32> -> tensor<1x1024x!tt.ptr<f32>, #rowp>
+    %p = tt.addptr %tp, %off : tensor<1x1024x!tt.ptr<f32>, #rowp>, tensor<1x1024xi64, #rowp>
+    %pc = ttg.convert_layout %p : tensor<1x1024x!tt.ptr<f32>, #rowp> -> tensor<1x1024x!tt.ptr<f32>, #coal>
+    %x = tt.load %pc : tensor<1x1024x!tt.ptr<f32>, #coal>
+    %r3 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #ttg.slice<{dim = 0, parent = #coal}>>
+    %r4 = tt.expand_dims %r3 {axis = 0 : i32} : tensor<1024xi32, #ttg.slice<{dim = 0, parent = #coal}>> -> tensor<1x1024xi32, #coal>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<1x1024x!tt.ptr<f32>, #coal>
+    %o = tt.addptr %op, %r4 : tensor<1x1024x!tt.ptr<f32>, #coal>, tensor<1x1024xi32, #coal>
+    tt.store %o, %x : tensor<1x1024x!tt.ptr<f32>, #coal>
+    tt.return
+  }
+}
