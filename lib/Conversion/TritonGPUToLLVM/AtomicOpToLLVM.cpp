@@ -144,7 +144,30 @@ LogicalResult lowerAtomic(Operation *op, Value origPtr, Value ptr,
   Value representative = isRepresentative(rewriter, loc, layout, lc);
   int32_t freeRegs = layout.getFreeVariableMask(tt::kRegister);
   SmallVector<Value> results(ptrs.size());
-  for (unsigned r = 0; r < ptrs.size(); ++r) {
+  // Consecutive elements in one instruction where the target has vector
+  // atomics and the addresses are contiguous and aligned under one mask.
+  unsigned vec = 1;
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+    unsigned width = lc.target->getAtomicVectorWidth(op, elemType);
+    if (width > 1)
+      vec = std::min(width, getAccessVectorWidth(origPtr, rmw.getMask(),
+                                                 layout, elemType, lc));
+  }
+  if (vec > 1) {
+    for (unsigned r = 0; r < ptrs.size(); r += vec) {
+      if (r & freeRegs)
+        continue;
+      SmallVector<Value> values(operands[0].begin() + r,
+                                operands[0].begin() + r + vec);
+      Value pred = andPred(rewriter, loc, masks.empty() ? Value() : masks[r],
+                           representative);
+      SmallVector<Value> olds = lc.target->atomicVector(
+          rewriter, loc, op, ptrs[r], values, pred, elemType);
+      for (unsigned i = 0; i < vec; ++i)
+        results[r + i] = olds[i];
+    }
+  }
+  for (unsigned r = 0; r < ptrs.size() && vec == 1; ++r) {
     if (r & freeRegs)
       continue; // Another register of this thread holds the same element.
     SmallVector<Value> values;

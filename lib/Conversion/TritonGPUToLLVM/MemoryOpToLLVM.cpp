@@ -51,18 +51,6 @@ unsigned memoryBits(Type elem) {
   return std::max(8u, elem.getIntOrFloatBitWidth());
 }
 
-/// Width of one access through `ptr` in elements.
-unsigned vectorWidth(Value ptr, Value mask, const tt::LinearLayout &layout,
-                     Type elem, const LoweringContext &lc) {
-  auto order = lc.axisInfo->getOrder(ptr);
-  unsigned vec = contiguousRegisters(layout, order[0]);
-  vec = std::min(vec, std::max(1u, lc.axisInfo->getPtrAlignment(ptr)));
-  if (mask)
-    vec = std::min(vec, std::max(1u, lc.axisInfo->getMaskAlignment(mask, order[0])));
-  vec = std::min(vec, std::max(1u, 128u / memoryBits(elem)));
-  return std::max(1u, vec);
-}
-
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   LoadOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
       : ConvertOpToLLVMPattern(tc), lc(lc) {}
@@ -82,7 +70,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       others = unpackLLElements(loc, adaptor.getOther(), rewriter);
     unsigned vec = 1;
     if (tensorType && isTensorPointerType(op.getPtr().getType()))
-      vec = vectorWidth(op.getPtr(), op.getMask(),
+      vec = getAccessVectorWidth(op.getPtr(), op.getMask(),
                         getLayout(cast<RankedTensorType>(op.getPtr().getType())),
                         elemType, lc);
     else if (isa<RankedTensorType>(op.getPtr().getType()) || !isa<PointerType>(op.getPtr().getType()))
@@ -135,7 +123,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     if (valueType && isTensorPointerType(op.getPtr().getType())) {
       tt::LinearLayout layout =
           getLayout(cast<RankedTensorType>(op.getPtr().getType()));
-      vec = vectorWidth(op.getPtr(), op.getMask(), layout, elemType, lc);
+      vec = getAccessVectorWidth(op.getPtr(), op.getMask(), layout, elemType, lc);
       representative = isRepresentative(rewriter, loc, layout, lc);
       freeRegisters = layout.getFreeVariableMask(tt::kRegister);
     } else if (!valueType) {
@@ -184,6 +172,18 @@ struct GPUBarrierOpConversion
 };
 
 } // namespace
+
+unsigned mlir::triton::lowering::getAccessVectorWidth(Value ptr, Value mask, const tt::LinearLayout &layout,
+                     Type elem, const LoweringContext &lc) {
+  auto order = lc.axisInfo->getOrder(ptr);
+  unsigned vec = contiguousRegisters(layout, order[0]);
+  vec = std::min(vec, std::max(1u, lc.axisInfo->getPtrAlignment(ptr)));
+  if (mask)
+    vec = std::min(vec, std::max(1u, lc.axisInfo->getMaskAlignment(mask, order[0])));
+  vec = std::min(vec, std::max(1u, 128u / memoryBits(elem)));
+  return std::max(1u, vec);
+}
+
 
 void mlir::triton::lowering::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,

@@ -429,6 +429,64 @@ Value NVIDIATargetInfo::atomic(OpBuilder &b, Location loc, Operation *op,
                   ptr, values, pred, elemType);
 }
 
+unsigned NVIDIATargetInfo::getAtomicVectorWidth(Operation *op,
+                                                Type elemType) const {
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  if (!rmw || rmw.getAtomicRmwOp() != RMWOp::FADD || !elemType.isF32() ||
+      computeCapability < 90)
+    return 1;
+  return 4;
+}
+
+SmallVector<Value> NVIDIATargetInfo::atomicVector(OpBuilder &b, Location loc,
+                                                  Operation *op, Value ptr,
+                                                  ArrayRef<Value> vals,
+                                                  Value pred,
+                                                  Type elemType) const {
+  // atom.global.<scope>.<sem>.add.vN.f32 {d..}, [a], {b..}: each element is
+  // updated atomically on its own, as N scalar atomics would.
+  unsigned n = vals.size();
+  std::string instr = atomInstruction(op, elemType, computeCapability);
+  size_t at = instr.rfind(".f32");
+  instr.insert(at, ".v" + std::to_string(n));
+  auto list = [](unsigned first, unsigned count) {
+    std::string l = "{";
+    for (unsigned i = 0; i < count; ++i)
+      l += (i ? ", $" : "$") + std::to_string(first + i);
+    return l + "}";
+  };
+  SmallVector<Value> args{ptr};
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "=r,";
+  constraints += "l";
+  for (Value v : vals) {
+    args.push_back(bitcastToInt(b, loc, v));
+    constraints += ",r";
+  }
+  std::string text;
+  if (pred) {
+    // Threads that skip the atomic read 0.
+    for (unsigned i = 0; i < n; ++i)
+      text += "mov.b32 $" + std::to_string(i) + ", 0;\n\t";
+    text += "@$" + std::to_string(n + 1 + n) + " ";
+    args.push_back(pred);
+    constraints += ",b";
+  }
+  text += instr + " " + list(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
+          list(n + 1, n) + ";";
+  Type i32 = b.getI32Type();
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, i32));
+  Value r = inlineAsm(b, loc, structType, args, text, constraints,
+                      /*sideEffects=*/true);
+  SmallVector<Value> olds;
+  for (unsigned i = 0; i < n; ++i)
+    olds.push_back(bitcastFromInt(
+        b, loc, LLVM::ExtractValueOp::create(b, loc, r, i), elemType));
+  return olds;
+}
+
 void NVIDIATargetInfo::incrementShared(OpBuilder &b, Location loc, Value pred,
                                        Value address) const {
   inlineAsm(b, loc, Type(), {pred, address},

@@ -72,6 +72,12 @@ public:
   std::optional<int64_t> getScratchBytes(Operation *op) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numWarps,
                   int threadsPerWarp) const override;
+  /// f32 atomic adds on up to four consecutive elements from sm_90 on
+  /// (`atom.global.<scope>.<sem>.add.v4.f32`).
+  unsigned getAtomicVectorWidth(Operation *op, Type elemType) const override;
+  SmallVector<Value> atomicVector(OpBuilder &b, Location loc, Operation *op,
+                                  Value ptr, ArrayRef<Value> vals, Value pred,
+                                  Type elemType) const override;
   /// Host tensor descriptors: CUtensorMaps by value, and their TMA facts
   /// for the launcher in the module's ttng.tensordesc_meta.
   LogicalResult lowerKernelArguments(LLVM::LLVMFuncOp func,

@@ -127,6 +127,21 @@ public:
   virtual Value atomic(OpBuilder &b, Location loc, Operation *op, Value ptr,
                        ArrayRef<Value> values, Value pred,
                        Type elemType) const;
+  /// Elements at consecutive addresses one instruction of the atomic_rmw
+  /// `op` can update (1: one at a time, the default).
+  virtual unsigned getAtomicVectorWidth(Operation *op, Type elemType) const {
+    return 1;
+  }
+  /// `vals.size()` (at most getAtomicVectorWidth) consecutive elements of
+  /// the atomic_rmw `op` from the global pointer `ptr` in one instruction,
+  /// where `pred` is set (null: everywhere); returns the old values (0 where
+  /// skipped).
+  virtual SmallVector<Value> atomicVector(OpBuilder &b, Location loc,
+                                          Operation *op, Value ptr,
+                                          ArrayRef<Value> vals, Value pred,
+                                          Type elemType) const {
+    llvm_unreachable("the target has no vector atomics");
+  }
   /// Atomically adds 1 to the i32 at the shared-window address `address`
   /// where `pred` is set (tt.histogram's bins).
   virtual void incrementShared(OpBuilder &b, Location loc, Value pred,

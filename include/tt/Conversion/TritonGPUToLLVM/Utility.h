@@ -155,6 +155,14 @@ std::optional<SmallVector<std::pair<unsigned, unsigned>>> mapRegistersAcross(
     ArrayRef<tt::LinearLayout> srcs, const tt::LinearLayout &dst,
     function_ref<OperandCoord(ArrayRef<int32_t>)> mapCoord);
 
+/// Elements of one global access through the tensor of pointers `ptr`
+/// (masked by `mask`, may be null) in registers of `layout`: consecutive
+/// registers on consecutive, aligned addresses under one mask value, at most
+/// 16 bytes of `elem` (a power of two, at least 1).
+unsigned getAccessVectorWidth(Value ptr, Value mask,
+                              const tt::LinearLayout &layout, Type elem,
+                              const LoweringContext &lc);
+
 /// Lays out the per-program global scratch memory of `module` (what
 /// tritongpu-global-scratch-memory-allocation does): an offset on every
 /// ttg.global_scratch_alloc, the slice size and alignment on the module.
