@@ -173,6 +173,18 @@ def _read_bytes(path):
         return f.read()
 
 
+def _check_stages(req, stages, diagnostic, command, workdir):
+    """Raises when a stage the runtime needs is missing from `stages`."""
+    missing = [ext for ext in ("ttgir", "llir", "ptx", "cubin", "json") if ext not in stages]
+    if "ttgir" in missing and req.ext == "ttgir":
+        missing.remove("ttgir")  # a TTGIR input is its own ttgir stage
+    if missing:
+        why = "wrote no " + ", ".join(missing)
+        if "cubin" in missing and len(missing) == 1:
+            why += " (no ptxas: set TRITON_PTXAS_PATH)"
+        raise _fail(req, "crashed", f"{why} for", diagnostic, command, workdir)
+
+
 def _collect(req, workdir, dump_root, command, stderr):
     files = _read_dump(dump_root, req.name)
     # tt-translate writes the cubin and json where -o/--metadata say.
@@ -180,14 +192,7 @@ def _collect(req, workdir, dump_root, command, stderr):
         direct = os.path.join(workdir, f"{req.name}.{ext}")
         if os.path.exists(direct):
             files[ext] = direct
-    missing = [ext for ext in ("ttgir", "llir", "ptx", "cubin", "json") if ext not in files]
-    if "ttgir" in missing and req.ext == "ttgir":
-        missing.remove("ttgir")
-    if missing:
-        why = "wrote no " + ", ".join(missing)
-        if "cubin" in missing and len(missing) == 1:
-            why += " (no ptxas: set TRITON_PTXAS_PATH)"
-        raise _fail(req, "crashed", f"{why} for", stderr, command, workdir)
+    _check_stages(req, files, stderr, command, workdir)
     ttgir = req.text if req.ext == "ttgir" else _read_text(files["ttgir"])
     with open(files["json"], encoding="utf-8") as f:
         meta = json.load(f)
@@ -358,14 +363,7 @@ def _compile_with_server(tool, path, req, workdir, command, env):
         kind = _classify(1, diagnostic)
         raise _fail(req, kind, "refused" if kind == "refused" else "crashed on", diagnostic, command, workdir)
     stages = response.get("stages") or {}
-    missing = [ext for ext in ("ttgir", "llir", "ptx", "cubin", "json") if ext not in stages]
-    if "ttgir" in missing and req.ext == "ttgir":
-        missing.remove("ttgir")
-    if missing:
-        why = "wrote no " + ", ".join(missing)
-        if "cubin" in missing and len(missing) == 1:
-            why += " (no ptxas: set TRITON_PTXAS_PATH)"
-        raise _fail(req, "crashed", f"{why} for", diagnostic, command, workdir)
+    _check_stages(req, stages, diagnostic, command, workdir)
     ttgir = req.text if req.ext == "ttgir" else stages["ttgir"]
     stage_ms = {k: round(v, 3) for k, v in (response.get("ms") or {}).items() if k != "total"}
     return (ttgir, stages["llir"], stages["ptx"], base64.b64decode(stages["cubin"]), json.loads(stages["json"]),
