@@ -61,7 +61,10 @@ if chromium:
     config.substitutions.append((
         "%chromium",
         chromium + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage"
-        " --hide-scrollbars --no-first-run --enable-logging=stderr --v=0"))
+        " --hide-scrollbars --no-first-run --enable-logging=stderr --v=0"
+        # Dump the DOM only once the page is idle (its script done, however
+        # loaded the machine is), within 30 s of virtual time.
+        " --virtual-time-budget=30000"))
 
 # The Python plugin's tests (test/Python) run in the venv that
 # scripts/python-venv.sh makes: $TT_VENV, default <build>/venv, holding
