@@ -153,28 +153,21 @@ LogicalResult lowerAtomic(Operation *op, Value origPtr, Value ptr,
       vec = std::min(width, getAccessVectorWidth(origPtr, rmw.getMask(),
                                                  layout, elemType, lc));
   }
-  if (vec > 1) {
-    for (unsigned r = 0; r < ptrs.size(); r += vec) {
-      if (r & freeRegs)
-        continue;
-      SmallVector<Value> values(operands[0].begin() + r,
-                                operands[0].begin() + r + vec);
-      Value pred = andPred(rewriter, loc, masks.empty() ? Value() : masks[r],
-                           representative);
-      SmallVector<Value> olds = lc.target->atomicVector(
-          rewriter, loc, op, ptrs[r], values, pred, elemType);
-      for (unsigned i = 0; i < vec; ++i)
-        results[r + i] = olds[i];
-    }
-  }
-  for (unsigned r = 0; r < ptrs.size() && vec == 1; ++r) {
+  for (unsigned r = 0; r < ptrs.size(); r += vec) {
     if (r & freeRegs)
       continue; // Another register of this thread holds the same element.
+    Value pred = andPred(rewriter, loc, masks.empty() ? Value() : masks[r],
+                         representative);
+    if (vec > 1) {
+      SmallVector<Value> olds = lc.target->atomicVector(
+          rewriter, loc, op, ptrs[r],
+          ArrayRef<Value>(operands[0]).slice(r, vec), pred, elemType);
+      llvm::copy(olds, results.begin() + r);
+      continue;
+    }
     SmallVector<Value> values;
     for (auto &o : operands)
       values.push_back(o[r]);
-    Value pred = andPred(rewriter, loc, masks.empty() ? Value() : masks[r],
-                         representative);
     results[r] =
         lc.target->atomic(rewriter, loc, op, ptrs[r], values, pred, elemType);
   }

@@ -350,32 +350,58 @@ unsigned valueBits(Type type) {
   return isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
 }
 
-/// One predicated atom instruction: `text` is the instruction up to its
-/// operands, `values` its data operands (one for rmw, two for cas).
-Value emitAtom(OpBuilder &b, Location loc, StringRef instr, Value ptr,
-               ArrayRef<Value> values, Value pred, Type elemType) {
+/// One predicated atom instruction on `n` consecutive elements: `instr` is
+/// the instruction up to its operands, `operands` its data operands (one
+/// group for rmw, two for cas), each group `n` values (n > 1: a vector
+/// atom, registers in braces). Threads that skip it read 0.
+SmallVector<Value> emitAtom(OpBuilder &b, Location loc, StringRef instr,
+                            Value ptr, ArrayRef<ArrayRef<Value>> operands,
+                            Value pred, Type elemType) {
+  unsigned n = operands.front().size();
   unsigned bits = valueBits(elemType);
   auto [cls, intType] = asmOperand(b, bits);
+  auto list = [&](unsigned first) {
+    std::string l = n > 1 ? "{" : "";
+    for (unsigned i = 0; i < n; ++i)
+      l += (i ? ", $" : "$") + std::to_string(first + i);
+    return l + (n > 1 ? "}" : "");
+  };
   SmallVector<Value> args{ptr};
-  std::string constraints = "=" + cls.str() + ",l";
-  std::string operands;
-  for (auto [i, v] : llvm::enumerate(values)) {
-    args.push_back(bitcastToInt(b, loc, v));
-    constraints += "," + cls.str();
-    operands += ", $" + std::to_string(i + 2);
+  std::string constraints;
+  for (unsigned i = 0; i < n; ++i)
+    constraints += "=" + cls.str() + ",";
+  constraints += "l";
+  std::string data;
+  for (ArrayRef<Value> group : operands) {
+    data += ", " + list(n + args.size());
+    for (Value v : group) {
+      args.push_back(bitcastToInt(b, loc, v));
+      constraints += "," + cls.str();
+    }
   }
   std::string text;
   if (pred) {
-    // Threads that skip the atomic read 0.
-    text = "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$" +
-           std::to_string(args.size() + 1) + " ";
+    for (unsigned i = 0; i < n; ++i)
+      text += "mov.b" + std::to_string(bits) + " $" + std::to_string(i) +
+              ", 0;\n\t";
+    text += "@$" + std::to_string(n + args.size()) + " ";
     args.push_back(pred);
     constraints += ",b";
   }
-  text += instr.str() + " $0, [ $1 + 0 ]" + operands + ";";
-  Value r = inlineAsm(b, loc, intType, args, text, constraints,
+  text += instr.str() + " " + list(0) + ", [ $" + std::to_string(n) +
+          " + 0 ]" + data + ";";
+  Type resultType =
+      n == 1 ? intType
+             : (Type)LLVM::LLVMStructType::getLiteral(
+                   b.getContext(), SmallVector<Type>(n, intType));
+  Value r = inlineAsm(b, loc, resultType, args, text, constraints,
                       /*sideEffects=*/true);
-  return bitcastFromInt(b, loc, r, elemType);
+  SmallVector<Value> olds;
+  for (unsigned i = 0; i < n; ++i)
+    olds.push_back(bitcastFromInt(
+        b, loc, n == 1 ? r : LLVM::ExtractValueOp::create(b, loc, r, i),
+        elemType));
+  return olds;
 }
 
 /// The instruction of one element of `op` up to its operands.
@@ -425,8 +451,11 @@ LogicalResult NVIDIATargetInfo::checkAtomic(Operation *op,
 Value NVIDIATargetInfo::atomic(OpBuilder &b, Location loc, Operation *op,
                                Value ptr, ArrayRef<Value> values, Value pred,
                                Type elemType) const {
+  SmallVector<ArrayRef<Value>> operands;
+  for (const Value &v : values)
+    operands.push_back(ArrayRef<Value>(v));
   return emitAtom(b, loc, atomInstruction(op, elemType, computeCapability),
-                  ptr, values, pred, elemType);
+                  ptr, operands, pred, elemType)[0];
 }
 
 unsigned NVIDIATargetInfo::getAtomicVectorWidth(Operation *op,
@@ -445,46 +474,9 @@ SmallVector<Value> NVIDIATargetInfo::atomicVector(OpBuilder &b, Location loc,
                                                   Type elemType) const {
   // atom.global.<scope>.<sem>.add.vN.f32 {d..}, [a], {b..}: each element is
   // updated atomically on its own, as N scalar atomics would.
-  unsigned n = vals.size();
   std::string instr = atomInstruction(op, elemType, computeCapability);
-  size_t at = instr.rfind(".f32");
-  instr.insert(at, ".v" + std::to_string(n));
-  auto list = [](unsigned first, unsigned count) {
-    std::string l = "{";
-    for (unsigned i = 0; i < count; ++i)
-      l += (i ? ", $" : "$") + std::to_string(first + i);
-    return l + "}";
-  };
-  SmallVector<Value> args{ptr};
-  std::string constraints;
-  for (unsigned i = 0; i < n; ++i)
-    constraints += "=r,";
-  constraints += "l";
-  for (Value v : vals) {
-    args.push_back(bitcastToInt(b, loc, v));
-    constraints += ",r";
-  }
-  std::string text;
-  if (pred) {
-    // Threads that skip the atomic read 0.
-    for (unsigned i = 0; i < n; ++i)
-      text += "mov.b32 $" + std::to_string(i) + ", 0;\n\t";
-    text += "@$" + std::to_string(n + 1 + n) + " ";
-    args.push_back(pred);
-    constraints += ",b";
-  }
-  text += instr + " " + list(0, n) + ", [ $" + std::to_string(n) + " + 0 ], " +
-          list(n + 1, n) + ";";
-  Type i32 = b.getI32Type();
-  auto structType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(n, i32));
-  Value r = inlineAsm(b, loc, structType, args, text, constraints,
-                      /*sideEffects=*/true);
-  SmallVector<Value> olds;
-  for (unsigned i = 0; i < n; ++i)
-    olds.push_back(bitcastFromInt(
-        b, loc, LLVM::ExtractValueOp::create(b, loc, r, i), elemType));
-  return olds;
+  instr.insert(instr.rfind(".f32"), ".v" + std::to_string(vals.size()));
+  return emitAtom(b, loc, instr, ptr, {vals}, pred, elemType);
 }
 
 void NVIDIATargetInfo::incrementShared(OpBuilder &b, Location loc, Value pred,
