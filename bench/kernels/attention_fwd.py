@@ -8,6 +8,9 @@
 # Q, K, V, O are contiguous [Z, H, N_CTX, HEAD_DIM] tensors of f16 or bf16
 # (the unit stride of the last dimension is implied); M receives the row
 # log-sum-exp (base 2) as the backward pass wants it, f32 [Z * H, N_CTX].
+# For fp8 (e4m3) Q, K and V, O is f16 and V is passed transposed
+# (V_TRANSPOSED: a contiguous [Z, H, HEAD_DIM, N_CTX] tensor), because
+# Hopper's fp8 wgmma reads both operands K-major (as upstream's tutorial does).
 # N_CTX must be a multiple of BLOCK_M and BLOCK_N (no bounds masks).
 #
 # gen-attention.py compiles it with upstream Triton 3.6 for cuda:90.
@@ -20,11 +23,16 @@ DIV16 = {"stride_z", "stride_h", "stride_m", "N_CTX"}
 
 @triton.jit
 def _attn_fwd_blocks(acc, l_i, m_i, q, k_base, v_base, stride_m, qk_scale,
-                     offs_m, offs_n, offs_d, lo, hi,
-                     BLOCK_N: tl.constexpr, MASKED: tl.constexpr):
+                     offs_m, offs_n, offs_d, lo, hi, N_CTX,
+                     BLOCK_N: tl.constexpr, MASKED: tl.constexpr, V_TRANSPOSED: tl.constexpr):
     # Key/value blocks [lo, hi): K is read transposed (HEAD_DIM x BLOCK_N).
     k_ptrs = k_base + offs_d[:, None] + (lo + offs_n)[None, :] * stride_m
-    v_ptrs = v_base + (lo + offs_n)[:, None] * stride_m + offs_d[None, :]
+    if V_TRANSPOSED:  # V^T is [HEAD_DIM, N_CTX]: keys are the unit-stride dimension
+        v_ptrs = v_base + (lo + offs_n)[:, None] + offs_d[None, :] * N_CTX
+        v_step = BLOCK_N
+    else:
+        v_ptrs = v_base + (lo + offs_n)[:, None] * stride_m + offs_d[None, :]
+        v_step = BLOCK_N * stride_m
     for start_n in range(lo, hi, BLOCK_N):
         k = tl.load(k_ptrs)
         s = tl.dot(q, k)
@@ -45,14 +53,14 @@ def _attn_fwd_blocks(acc, l_i, m_i, q, k_base, v_base, stride_m, qk_scale,
         acc = tl.dot(p.to(v.dtype), v, acc)
         m_i = m_new
         k_ptrs += BLOCK_N * stride_m
-        v_ptrs += BLOCK_N * stride_m
+        v_ptrs += v_step
     return acc, l_i, m_i
 
 
 @triton.jit
 def attn_fwd(Q, K, V, sm_scale, M, Out, stride_z, stride_h, stride_m, H, N_CTX,
              HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-             CAUSAL: tl.constexpr):
+             CAUSAL: tl.constexpr, V_TRANSPOSED: tl.constexpr = False):
     start_m = tl.program_id(0)
     off_hz = tl.program_id(1)
     head = (off_hz // H).to(tl.int64) * stride_z + (off_hz % H).to(tl.int64) * stride_h
@@ -69,14 +77,15 @@ def attn_fwd(Q, K, V, sm_scale, M, Out, stride_z, stride_h, stride_m, H, N_CTX,
         # Blocks wholly left of the diagonal, then the diagonal ones.
         acc, l_i, m_i = _attn_fwd_blocks(acc, l_i, m_i, q, K + head, V + head, stride_m,
                                          qk_scale, offs_m, offs_n, offs_d,
-                                         0, start_m * BLOCK_M, BLOCK_N, False)
+                                         0, start_m * BLOCK_M, N_CTX, BLOCK_N, False, V_TRANSPOSED)
         acc, l_i, m_i = _attn_fwd_blocks(acc, l_i, m_i, q, K + head, V + head, stride_m,
                                          qk_scale, offs_m, offs_n, offs_d,
-                                         start_m * BLOCK_M, (start_m + 1) * BLOCK_M, BLOCK_N, True)
+                                         start_m * BLOCK_M, (start_m + 1) * BLOCK_M, N_CTX, BLOCK_N, True,
+                                         V_TRANSPOSED)
     else:
         acc, l_i, m_i = _attn_fwd_blocks(acc, l_i, m_i, q, K + head, V + head, stride_m,
                                          qk_scale, offs_m, offs_n, offs_d,
-                                         0, N_CTX, BLOCK_N, False)
+                                         0, N_CTX, N_CTX, BLOCK_N, False, V_TRANSPOSED)
     m_i += tl.math.log2(l_i)
     acc = acc / l_i[:, None]
     tl.store(M + off_hz * N_CTX + offs_m, m_i)
@@ -85,13 +94,13 @@ def attn_fwd(Q, K, V, sm_scale, M, Out, stride_z, stride_h, stride_m, H, N_CTX,
 
 def signature(dtype):
     # The argument types triton.compile wants (strides and sizes i32).
-    t = {"f16": "*fp16", "bf16": "*bf16"}[dtype]
-    return {"Q": t, "K": t, "V": t, "sm_scale": "fp32", "M": "*fp32", "Out": t,
+    t = {"f16": "*fp16", "bf16": "*bf16", "fp8": "*fp8e4nv"}[dtype]
+    return {"Q": t, "K": t, "V": t, "sm_scale": "fp32", "M": "*fp32", "Out": "*fp16" if dtype == "fp8" else t,
             "stride_z": "i32", "stride_h": "i32", "stride_m": "i32", "H": "i32",
             "N_CTX": "i32", "HEAD_DIM": "constexpr", "BLOCK_M": "constexpr",
-            "BLOCK_N": "constexpr", "CAUSAL": "constexpr"}
+            "BLOCK_N": "constexpr", "CAUSAL": "constexpr", "V_TRANSPOSED": "constexpr"}
 
 
 # The configurations gen-attention.py compiles: (dtype, HEAD_DIM, CAUSAL,
 # num_warps, num_stages), 128x64 blocks as upstream's tutorial uses on Hopper.
-CONFIGS = [(dt, d, c, 8, 3) for dt in ("f16", "bf16") for d in (64, 128) for c in (False, True)]
+CONFIGS = [(dt, d, c, 8, 3) for dt in ("f16", "bf16", "fp8") for d in (64, 128) for c in (False, True)]

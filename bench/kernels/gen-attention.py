@@ -43,7 +43,8 @@ def strip_locations(ttir):
 
 def build(out_root, dtype, head_dim, causal, warps, stages, inputs=None):
     sig = af.signature(dtype)
-    constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": 128, "BLOCK_N": 64, "CAUSAL": causal}
+    constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": 128, "BLOCK_N": 64, "CAUSAL": causal,
+                  "V_TRANSPOSED": dtype == "fp8"}
     k = upstream_stages.compile_kernel(af.attn_fwd, sig, constexprs, af.DIV16, warps, stages)
     d = os.path.join(out_root, folder(dtype, head_dim, causal, warps, stages))
     meta = upstream_stages.write_stages(k, d, "attn_fwd")
