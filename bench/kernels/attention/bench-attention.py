@@ -43,12 +43,15 @@ Z, HEADS = 4, 32
 
 
 def launch(fn, q, k, v, causal):
+    """O for q, k, v; fp8 inputs take V transposed ([Z, H, D, N]) and give f16."""
     zz, hh, n, d = q.shape
-    out = torch.empty_like(q)
+    fp8 = q.dtype == torch.float8_e4m3fn
+    out = torch.empty(q.shape, device=q.device, dtype=torch.float16 if fp8 else q.dtype)
     m = torch.empty((zz * hh, n), device=q.device, dtype=torch.float32)
     grid = (n // BLOCK_M, zz * hh)
     fn[grid](q, k, v, 1.0 / math.sqrt(d), m, out, q.stride(0), q.stride(1), q.stride(2), hh, n,
-             HEAD_DIM=d, BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, CAUSAL=causal, num_warps=WARPS, num_stages=STAGES)
+             HEAD_DIM=d, BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N, CAUSAL=causal, V_TRANSPOSED=fp8,
+             num_warps=WARPS, num_stages=STAGES)
     return out
 
 
@@ -69,7 +72,7 @@ def main():
         os.environ["TT_TOOLS_DIR"] = args.tools
     from torch.nn.attention import SDPBackend
     sizes = [int(s) for s in args.sizes.split(",")]
-    dtypes = ["f16", "bf16"]
+    dtypes = ["f16", "bf16", "fp8"]
     if args.quick:
         sizes, dtypes = [1024, 4096], ["f16"]
     upstream_fn = JITFunction(af.attn_fwd.fn)
@@ -78,19 +81,20 @@ def main():
     print(f"{'config':22s} {'N':>6s} {'err up':>8s} {'err tt':>8s} {'ms up':>8s} {'ms tt':>8s} {'tt/up':>6s} "
           f"{'TF up':>6s} {'TF tt':>6s} {'TF cudnn':>8s} {'TF flash':>8s}")
     for dt in dtypes:
-        dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dt]
+        dtype = {"f16": torch.float16, "bf16": torch.bfloat16, "fp8": torch.float8_e4m3fn}[dt]
         for d in (64, 128):
             for causal in (False, True):
                 name = f"{dt}-d{d}{'-causal' if causal else ''}"
                 for n in sizes:
                     g = torch.Generator(device="cuda").manual_seed(n + d)
-                    q, k, v = (torch.randn((Z, HEADS, n, d), device="cuda", dtype=dtype, generator=g)
+                    q, k, v = (torch.randn((Z, HEADS, n, d), device="cuda", generator=g).to(dtype)
                                for _ in range(3))
+                    vt = v.transpose(2, 3).contiguous() if dt == "fp8" else v  # what the kernel reads
                     row = {"config": name, "N": n}
-                    o_up = launch(upstream_fn, q, k, v, causal)
+                    o_up = launch(upstream_fn, q, k, vt, causal)
                     tt_triton.enable()
                     try:
-                        o_tt = launch(tt_fn, q, k, v, causal)
+                        o_tt = launch(tt_fn, q, k, vt, causal)
                     except Exception as e:  # a refusal or crash: record it, go on
                         tt_triton.disable()
                         row["tt_error"] = str(e)[:500]
@@ -105,8 +109,8 @@ def main():
                     else:
                         row["tt_vs_up"] = (o_tt.float() - o_up.float()).abs().max().item()
                     flops = 4 * Z * HEADS * n * n * d / (2 if causal else 1)
-                    row["ms_up"] = triton.testing.do_bench(lambda: launch(upstream_fn, q, k, v, causal))
-                    row["ms_tt"] = triton.testing.do_bench(lambda: launch(tt_fn, q, k, v, causal))
+                    row["ms_up"] = triton.testing.do_bench(lambda: launch(upstream_fn, q, k, vt, causal))
+                    row["ms_tt"] = triton.testing.do_bench(lambda: launch(tt_fn, q, k, vt, causal))
                     for label, backend in (("cudnn", SDPBackend.CUDNN_ATTENTION),
                                            ("flash", SDPBackend.FLASH_ATTENTION)):
                         try:
