@@ -21,3 +21,7 @@ if config.enabled_by_env():
         _enable()
     except Exception as _e:  # say which plugin broke triton's import
         raise RuntimeError(f"tt_triton: {config.ENABLE}=1 but enabling the plugin failed: {_e}") from _e
+
+# TT_TRITON_CAPTURE=DIR: every process that loads triton's backends writes its launches as tt-run specs.
+from ..capture import install_from_env as _install_capture  # noqa: E402
+_install_capture()
