@@ -34,7 +34,7 @@ def make_site(dest):
     with open(os.path.join(info, "METADATA"), "w") as f:
         f.write(f"Metadata-Version: 2.1\nName: tt-triton\nVersion: {__version__}\n")
     with open(os.path.join(info, "entry_points.txt"), "w") as f:
-        f.write("[triton.backends]\ntt = tt_triton.backend\n")
+        f.write("[triton.backends]\ntt = tt_triton.backend\ntt_cpu = tt_triton.cpu\n")
     with open(os.path.join(info, "top_level.txt"), "w") as f:
         f.write("tt_triton\n")
     return dest
