@@ -23,6 +23,12 @@ Per case it prints: kernels through tt / kernels compiled, max |error| vs
 eager for both (first input draw, and the mean over --seeds draws), the median end-to-end time of both (CUDA events, after
 warm-up) and tt / upstream. Kernels are counted from each run's triton cache
 (every compiled kernel leaves <name>.json; tt's carry a "tt" field).
+
+With --capture DIR a third process per case runs the model with upstream's
+compiler and TT_TRITON_CAPTURE=DIR/<case> (tt_triton.capture, docs/python.md):
+the first launch of every kernel becomes a tt-run spec, and the launches of
+the timed calls are counted, for
+`python -m tt_triton.capture_report DIR/<case>` (bench/plugin/replay-report.py).
 """
 
 import argparse
@@ -389,12 +395,26 @@ def worker(args):
             more = [torch.randn(x.shape, generator=gen, device=x.device, dtype=x.dtype)
                     if torch.is_tensor(x) and x.is_floating_point() else x for x in inputs]
             errs.append((_first_tensor(compiled(*more)).float() - _first_tensor(fn(*more)).float()).abs().max().item())
+        capture = _capture_module()
+        if capture:
+            capture.reset_counts()  # weigh the kernels by the timed calls only
         ms = time_ms(compiled, inputs, args.warmup, args.iters)
+        if capture:
+            capture.write_counts()
         profile_us = kernel_profile(compiled, inputs) if args.profile else {}
     by_tt, total = count_kernels(os.environ["TRITON_CACHE_DIR"])
     print(json.dumps({"case": args.worker, "source": source, "max_err": err, "errs": errs, "ms": ms, "compile_s": compile_s,
                       "kernels_tt": by_tt, "kernels": total, "profile": profile_us}))
     return 0
+
+
+def _capture_module():
+    """tt_triton.capture when this worker captures (TT_TRITON_CAPTURE), else None."""
+    if not os.environ.get("TT_TRITON_CAPTURE"):
+        return None
+    from tt_triton import capture
+    capture.install_from_env()  # normally done already by the triton.backends entry point
+    return capture
 
 
 # -- the parent: one process per case and compiler ----------------------------
@@ -427,13 +447,19 @@ def run_case(case, compiler, args, scratch, tools, site):
     env.pop("TRITON_TT_FALLBACK", None)
     if args.fallback:
         env["TRITON_TT_FALLBACK"] = "1"
-    if compiler == "tt":
+    if compiler == "capture":  # upstream's compiler, every kernel's first launch captured
+        env.update(TRITON_TT="0", TT_TRITON_CAPTURE=os.path.join(os.path.abspath(args.capture), case),
+                   TORCHINDUCTOR_USE_STATIC_CUDA_LAUNCHER="0",
+                   PYTHONPATH=os.pathsep.join([site] + [p for p in [env.get("PYTHONPATH")] if p]))
+    elif compiler == "tt":
         env.update(TRITON_TT="1", TT_TOOLS_DIR=tools, TT_TRITON_LOG=os.path.join(work, "tt.log"),
                    PYTHONPATH=os.pathsep.join([site] + [p for p in [env.get("PYTHONPATH")] if p]))
     else:
         env["TRITON_TT"] = "0"
-    cmd = [sys.executable, os.path.abspath(__file__), "--worker", case, "--iters", str(args.iters), "--warmup",
-           str(args.warmup), "--seeds", str(args.seeds)] + (["--profile"] if args.profile else [])
+    capturing = compiler == "capture"
+    iters, warmup, seeds = (min(args.iters, 5), 1, 1) if capturing else (args.iters, args.warmup, args.seeds)
+    cmd = [sys.executable, os.path.abspath(__file__), "--worker", case, "--iters", str(iters), "--warmup",
+           str(warmup), "--seeds", str(seeds)] + (["--profile"] if args.profile and not capturing else [])
     try:
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
@@ -513,6 +539,9 @@ def main(argv=None):
     parser.add_argument("--seeds", type=int, default=1,
                         help="input draws per case whose max |error| vs eager is measured (same compiled code); "
                              "the table shows the first and the mean over all")
+    parser.add_argument("--capture", metavar="DIR",
+                        help="also run each case once more with upstream's compiler and TT_TRITON_CAPTURE=DIR/CASE: "
+                             "every kernel's first launch as a tt-run spec (tt_triton.capture)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -529,6 +558,16 @@ def main(argv=None):
         up = run_case(case, "upstream", args, scratch, tools, site)
         tt = run_case(case, "tt", args, scratch, tools, site)
         rows.append((case, up, tt))
+        if args.capture:
+            cap = run_case(case, "capture", args, scratch, tools, site)
+            folder = os.path.join(os.path.abspath(args.capture), case)
+            specs = glob.glob(os.path.join(folder, "*", "launch*.run.yaml"))
+            skipped = os.path.join(folder, "skipped.jsonl")
+            n_skipped = sum(1 for _ in open(skipped)) if os.path.exists(skipped) else 0
+            sys.stderr.write(f"{case}: captured {len(specs)} launches of "
+                             f"{len({os.path.dirname(p) for p in specs})} kernels in {folder}"
+                             f"{f', {n_skipped} kernels not captured (skipped.jsonl)' if n_skipped else ''}"
+                             f"{'; capture run failed: ' + cap['error'] if 'error' in cap else ''}\n")
         sys.stderr.write(f"{case}: upstream {up.get('ms', up.get('error'))}, tt {tt.get('ms', tt.get('error'))}\n")
         if args.json:  # after every case: a run cut short keeps what it measured
             with open(args.json, "w") as f:

@@ -72,7 +72,8 @@ def collect(root):
     by_key = {}
     for k in kernels.values():
         by_key.setdefault((os.path.dirname(k.folder), k.key), k)
-    for path in glob.glob(os.path.join(root, "**", "launches-*.json"), recursive=True):
+    counted = glob.glob(os.path.join(root, "**", "launches-*.json"), recursive=True)
+    for path in counted:
         try:
             with open(path) as f:
                 counts = json.load(f).get("kernels", {})
@@ -82,8 +83,9 @@ def collect(root):
             k = by_key.get((os.path.dirname(path), key))
             if k is not None:
                 k.launches += int(entry.get("launches", 0))
-    for k in kernels.values():
-        k.launches = k.launches or 1  # no counts: weigh every kernel once
+    if not counted:  # no counts: weigh every kernel once
+        for k in kernels.values():
+            k.launches = 1
     return list(kernels.values())
 
 
