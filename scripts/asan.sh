@@ -26,19 +26,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-command -v clang++-22 >/dev/null || {
-  echo "asan.sh: clang++-22 is needed (scripts/install-deps.sh)" >&2; exit 2; }
-rt=$(clang-22 -print-resource-dir)/lib/linux/libclang_rt.asan-x86_64.a
-[ -f "$rt" ] || {
-  echo "asan.sh: the sanitizer runtime is missing ($rt);" \
-       "install libclang-rt-22-dev (scripts/install-deps.sh)" >&2; exit 2; }
-
-# -O1 keeps the build and the tests reasonably fast; frame pointers and line
-# tables give readable stacks. vptr checks need RTTI on both sides of every
-# call into libMLIR/libLLVM and add nothing for our code, which casts with
-# MLIR's TypeID machinery.
-san="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all"
-flags="-O1 -gline-tables-only -fno-omit-frame-pointer $san"
+. "$root/scripts/sanitizers.sh"
+need_clang_runtime asan.sh asan "the sanitizer runtime"
+flags=$san_cflags
 start=$(date +%s)
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" \

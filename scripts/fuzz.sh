@@ -58,18 +58,13 @@ if [ -z "$time_s" ]; then
   if [ "$runs" -ge 0 ]; then time_s=0; else time_s=60; fi
 fi
 
-command -v clang++-22 >/dev/null || {
-  echo "fuzz.sh: clang++-22 is needed (scripts/install-deps.sh)" >&2; exit 2; }
-rt=$(clang-22 -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a
-[ -f "$rt" ] || {
-  echo "fuzz.sh: libFuzzer is missing ($rt); install libclang-rt-22-dev" \
-       "(scripts/install-deps.sh)" >&2; exit 2; }
+. "$root/scripts/sanitizers.sh"
+need_clang_runtime fuzz.sh fuzzer libFuzzer
 
 # Everything is instrumented for coverage (fuzzer-no-link) and checked by
 # ASan and UBSan; undefined behaviour aborts. Assertions stay on (no
 # -DNDEBUG): a failed assert in an MLIR header is a bug found.
-san="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all"
-flags="-O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $san"
+flags="$san_cflags -fsanitize=fuzzer-no-link"
 start=$(date +%s)
 if [ "$no_build" = 1 ]; then
   :
