@@ -138,6 +138,27 @@ void tt::fuzz::verifyAfterEachPass(PassManager &pm, FuzzContext &ctx) {
   pm.addInstrumentation(std::make_unique<VerifyAfterPass>(ctx));
 }
 
+int tt::fuzz::runIRHarness(const uint8_t *data, size_t size,
+                           Dialects dialects,
+                           llvm::function_ref<void(OpPassManager &)> addPasses) {
+  if (size > kMaxIRInput)
+    return -1;
+  FuzzContext ctx(dialects);
+  OwningOpRef<ModuleOp> module =
+      ctx.parse(llvm::StringRef(reinterpret_cast<const char *>(data), size));
+  if (!module)
+    return 0;
+  if (addPasses) {
+    PassManager pm(&ctx.get());
+    verifyAfterEachPass(pm, ctx);
+    addPasses(pm);
+    if (failed(pm.run(*module)))
+      return 0;
+  }
+  checkRoundTrip(*module);
+  return 0;
+}
+
 void tt::fuzz::bug(const std::string &what, const std::string &detail) {
   std::fprintf(stderr, "==tt-fuzz== BUG: %s\n%s\n", what.c_str(),
                detail.c_str());

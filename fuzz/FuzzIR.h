@@ -17,6 +17,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -73,6 +75,16 @@ void checkRoundTrip(mlir::ModuleOp module);
 /// support; it may not corrupt the IR). Turns off the pass manager's own
 /// verifier, whose failure would look like an ordinary pass failure.
 void verifyAfterEachPass(mlir::PassManager &pm, FuzzContext &ctx);
+
+/// The body of every IR harness: rejects inputs over kMaxIRInput (returns
+/// -1), parses the rest in a FuzzContext of `dialects`, and for valid input
+/// runs the passes `addPasses` adds to a pass manager (checked by
+/// verifyAfterEachPass), then checkRoundTrip on what they leave when they
+/// succeed. Without `addPasses` (the parser harness), the round trip is
+/// checked on the parsed module. Returns libFuzzer's 0 otherwise.
+int runIRHarness(const uint8_t *data, size_t size, Dialects dialects,
+                 llvm::function_ref<void(mlir::OpPassManager &)> addPasses =
+                     nullptr);
 
 /// Prints what went wrong with the input that caused it and aborts, so that
 /// libFuzzer records the input as a crash.

@@ -13,13 +13,5 @@
 #include "FuzzIR.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > tt::fuzz::kMaxIRInput)
-    return -1;
-  tt::fuzz::FuzzContext ctx(tt::fuzz::Dialects::GPU);
-  auto module = ctx.parse(
-      llvm::StringRef(reinterpret_cast<const char *>(data), size));
-  if (!module)
-    return 0;
-  tt::fuzz::checkRoundTrip(*module);
-  return 0;
+  return tt::fuzz::runIRHarness(data, size, tt::fuzz::Dialects::GPU);
 }

@@ -13,21 +13,11 @@
 
 #include "tt/Compiler/Stages.h"
 
-#include "mlir/Pass/PassManager.h"
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > tt::fuzz::kMaxIRInput)
-    return -1;
-  tt::fuzz::FuzzContext ctx(tt::fuzz::Dialects::TTIR);
-  auto module = ctx.parse(
-      llvm::StringRef(reinterpret_cast<const char *>(data), size));
-  if (!module)
-    return 0;
-  mlir::PassManager pm(&ctx.get());
-  tt::fuzz::verifyAfterEachPass(pm, ctx);
-  tt::PipelineOptions opts;
-  tt::buildTTIRPipeline(pm, opts);
-  if (mlir::succeeded(pm.run(*module)))
-    tt::fuzz::checkRoundTrip(*module);
-  return 0;
+  return tt::fuzz::runIRHarness(
+      data, size, tt::fuzz::Dialects::TTIR,
+      [](mlir::OpPassManager &pm) {
+        tt::PipelineOptions opts;
+        tt::buildTTIRPipeline(pm, opts);
+      });
 }
