@@ -184,6 +184,9 @@ class NumpyBuffer:
     def host(self, snap=None):
         return (self.array if snap is None else snap).reshape(-1).view("u1")
 
+    def describe(self):
+        return f"numpy {self.array.dtype} {tuple(self.array.shape)}"
+
     def sync(self):
         pass
 
@@ -213,6 +216,11 @@ class TorchBuffer:
         import torch
         t = self.flat if snap is None else snap
         return t.detach().contiguous().view(torch.uint8).cpu().numpy()
+
+    def describe(self):
+        t = self.tensor
+        return (f"{str(t.dtype).replace('torch.', 'torch ')} {tuple(t.shape)} strides {tuple(t.stride())}"
+                f" offset {t.storage_offset()}")
 
     def sync(self):
         import torch
@@ -468,6 +476,8 @@ class Capturer:
                 buffer = buffer_of(value)
                 if buffer is None:
                     return f"pointer argument {name!r} is a {type(value).__name__}"
+                if buffer.nbytes < _SIZES[dtype]:
+                    return f"pointer argument {name!r} is an empty tensor"
                 entry = {"name": yname, "dtype": dtype, "buffer": buffer}
                 plan["args"].append(entry)
                 plan["tensors"].append(entry)
@@ -516,8 +526,10 @@ class Capturer:
                     rtol, atol = _TOLERANCES.get(entry["dtype"], (0, 0))
                     fields.append(f"check: {{npy: {ldir}/{entry['name']}.expected.npy, rtol: {rtol!r}, "
                                   f"atol: {atol!r}}}")
+            what = entry["buffer"].describe()
             if entry["name"] in regenerated:
-                fields.append(f"description: {_yaml_value('over the capture cap: regenerated from statistics')}")
+                what += "; over the capture cap: regenerated from statistics"
+            fields.append(f"description: {_yaml_value(what)}")
             entry_lines.append("  - {" + ", ".join(fields) + "}")
         moved = sum(e["buffer"].nbytes * (2 if e["changed"] else 1) for e in plan["tensors"])
         grid = [int(g) for g in grid]
@@ -690,17 +702,18 @@ def write_counts():
 
 
 def _static_launcher_off():
-    """Inductor's static CUDA launcher calls the cubin without CompiledKernel.run."""
+    """Inductor's static CUDA launcher calls the cubin without CompiledKernel.run.
+
+    Its switch is read from the environment when torch._inductor.config is
+    imported, which may be under way right now (the entry point runs while
+    triton imports, and Inductor imports triton): set the variable, and the
+    attribute only of a config module that already has it. Importing torch
+    modules from here could break an import in progress."""
     import sys
-    if "torch" not in sys.modules:
-        os.environ.setdefault("TORCHINDUCTOR_USE_STATIC_CUDA_LAUNCHER", "0")
-        return
-    try:
-        from torch._inductor import config as inductor_config
-        if hasattr(inductor_config, "use_static_cuda_launcher"):
-            inductor_config.use_static_cuda_launcher = False
-    except Exception:
-        os.environ.setdefault("TORCHINDUCTOR_USE_STATIC_CUDA_LAUNCHER", "0")
+    os.environ["TORCHINDUCTOR_USE_STATIC_CUDA_LAUNCHER"] = "0"
+    config = sys.modules.get("torch._inductor.config")
+    if config is not None and hasattr(config, "use_static_cuda_launcher"):
+        config.use_static_cuda_launcher = False
 
 
 def install_from_env():
