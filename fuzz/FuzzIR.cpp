@@ -139,8 +139,7 @@ void tt::fuzz::verifyAfterEachPass(PassManager &pm, FuzzContext &ctx) {
 }
 
 int tt::fuzz::runIRHarness(const uint8_t *data, size_t size,
-                           Dialects dialects,
-                           llvm::function_ref<void(OpPassManager &)> addPasses) {
+                           Dialects dialects, StageBuilder stage) {
   if (size > kMaxIRInput)
     return -1;
   FuzzContext ctx(dialects);
@@ -148,10 +147,10 @@ int tt::fuzz::runIRHarness(const uint8_t *data, size_t size,
       ctx.parse(llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module)
     return 0;
-  if (addPasses) {
+  if (stage) {
     PassManager pm(&ctx.get());
     verifyAfterEachPass(pm, ctx);
-    addPasses(pm);
+    stage(pm, tt::PipelineOptions());
     if (failed(pm.run(*module)))
       return 0;
   }

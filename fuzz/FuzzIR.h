@@ -17,7 +17,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +27,10 @@ namespace mlir {
 class OpPassManager;
 class PassManager;
 } // namespace mlir
+
+namespace tt {
+struct PipelineOptions;
+} // namespace tt
 
 namespace tt::fuzz {
 
@@ -76,15 +79,18 @@ void checkRoundTrip(mlir::ModuleOp module);
 /// verifier, whose failure would look like an ordinary pass failure.
 void verifyAfterEachPass(mlir::PassManager &pm, FuzzContext &ctx);
 
+/// A stage pipeline of tt/Compiler (buildTTIRPipeline, ...).
+using StageBuilder = void (*)(mlir::OpPassManager &,
+                              const tt::PipelineOptions &);
+
 /// The body of every IR harness: rejects inputs over kMaxIRInput (returns
 /// -1), parses the rest in a FuzzContext of `dialects`, and for valid input
-/// runs the passes `addPasses` adds to a pass manager (checked by
-/// verifyAfterEachPass), then checkRoundTrip on what they leave when they
-/// succeed. Without `addPasses` (the parser harness), the round trip is
+/// runs the `stage` pipeline with the default options (each pass checked
+/// by verifyAfterEachPass), then checkRoundTrip on what it leaves when it
+/// succeeds. Without `stage` (the parser harness), the round trip is
 /// checked on the parsed module. Returns libFuzzer's 0 otherwise.
 int runIRHarness(const uint8_t *data, size_t size, Dialects dialects,
-                 llvm::function_ref<void(mlir::OpPassManager &)> addPasses =
-                     nullptr);
+                 StageBuilder stage = nullptr);
 
 /// Prints what went wrong with the input that caused it and aborts, so that
 /// libFuzzer records the input as a crash.

@@ -14,10 +14,6 @@
 #include "tt/Compiler/Stages.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return tt::fuzz::runIRHarness(
-      data, size, tt::fuzz::Dialects::TTIR,
-      [](mlir::OpPassManager &pm) {
-        tt::PipelineOptions opts;
-        tt::buildTTIRPipeline(pm, opts);
-      });
+  return tt::fuzz::runIRHarness(data, size, tt::fuzz::Dialects::TTIR,
+                                tt::buildTTIRPipeline);
 }
