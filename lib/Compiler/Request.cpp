@@ -51,6 +51,9 @@ std::string tt::compiler::getDefaultTarget(EmitKind kind) {
   case EmitKind::AMDGCN:
   case EmitKind::HSACO:
     return "hip:gfx942";
+  case EmitKind::All:
+    // Every stage, as upstream's TRITON_KERNEL_DUMP of a GPU compile.
+    return "cuda:90";
   default:
     return "cpu";
   }

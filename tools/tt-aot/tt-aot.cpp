@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/AOT/Compile.h"
+#include "tt/Support/CommandLine.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -75,8 +76,10 @@ cl::opt<bool> noHints("no-hints",
                       cl::desc("Drop the TTIR's divisibility hints first"),
                       cl::sub(compileCmd), cl::cat(category));
 cl::list<std::string> defines("D",
-                              cl::desc("NAME=VALUE: an integer constant for "
-                                       "the grid expressions"),
+                              cl::desc("NAME=VALUE: a constexpr of the kernel "
+                                       "(an integer) that the grid expressions "
+                                       "use; the TTIR has it folded in "
+                                       "already. Repeatable"),
                               cl::value_desc("name=value"), cl::Prefix,
                               cl::sub(compileCmd), cl::cat(category));
 cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CUDA)"),
@@ -166,17 +169,24 @@ int main(int argc, char **argv) {
   std::vector<const char *> args(argv, argv + argc);
   StringRef first = argc > 1 ? argv[1] : "";
   if (argc > 1 && first != "compile" && first != "link" &&
-      !first.starts_with("--help") && first != "-help" && first != "--version")
+      !first.starts_with("--help") && first != "-help" && first != "-h" &&
+      first != "--version" && first != "-version")
     args.insert(args.begin() + 1, "compile");
   std::string commandLine = quoteCommandLine(argc, argv);
-  cl::HideUnrelatedOptions({&category});
-  cl::ParseCommandLineOptions(
+  tt::cli::hideOtherOptions({&category});
+  tt::cli::parseCommandLine(
       int(args.size()), args.data(),
-      "tt-aot: C launchers for kernels compiled ahead of time\n\n"
-      "  tt-aot [compile] add.ttir --grid 'cdiv(n, 1024)' --target cuda:90 \\\n"
-      "         --target cuda:80 --target cpu --name add -o out/add\n"
-      "  tt-aot link out/add16.h out/add1.h --name add -o out/add_all\n\n"
-      "See docs/aot.md.\n");
+      {"tt-aot",
+       "C launchers for kernels compiled ahead of time\n\n"
+       "  tt-aot [compile] add.ttir --grid 'cdiv(n, 1024)' --target cuda:90 "
+       "\\\n"
+       "         --target cuda:80 --target cpu --name add -o out/add\n"
+       "  tt-aot link out/add16.h out/add1.h --name add -o out/add_all\n\n"
+       "See docs/aot.md.\n",
+       "tt-aot [compile] [options] <kernel.ttir>\n"
+       "       tt-aot link [options] <specialization.h>...",
+       {&category},
+       {&compileCmd, &linkCmd}});
   if (linkCmd)
     return link(commandLine);
   return compile(commandLine);

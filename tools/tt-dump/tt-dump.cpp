@@ -27,6 +27,7 @@
 #include "tt/Compiler/Session.h"
 #include "tt/Frontend/KernelInput.h"
 #include "tt/Report/Report.h"
+#include "tt/Support/CommandLine.h"
 #include "tt/Support/InputLimits.h"
 
 #include "mlir/IR/AsmState.h"
@@ -34,6 +35,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,9 +51,10 @@ cl::list<std::string> inputs(cl::Positional,
                                       "--diff <A> <B>"),
                              cl::cat(category));
 cl::opt<std::string> target("target",
-                            cl::desc("cuda:NN (default cuda:90), hip:gfxNNN "
-                                     "or cpu"),
-                            cl::init("cuda:90"), cl::cat(category));
+                            cl::desc("Compilation target: cpu, cuda:NN or "
+                                     "hip:gfxNNN (default: cuda:90)"),
+                            cl::value_desc("target"), cl::init(""),
+                            cl::cat(category));
 cl::opt<int> numWarps("num-warps",
                       cl::desc("warps per CTA (default 4; a TTGIR input keeps "
                                "its ttg.num-warps)"),
@@ -62,10 +65,13 @@ cl::opt<int> numStages("num-stages",
 cl::opt<int> numCtas("num-ctas", cl::desc("CTAs per cluster (default 1)"),
                      cl::init(1), cl::cat(category));
 cl::opt<std::string> dumpDir(
-    "dump-dir",
-    cl::desc("Where dumps go (default: $TRITON_DUMP_DIR, else ~/.triton/dump)"),
+    "o",
+    cl::desc("Where dumps go: DIR/<hash>/<kernel>.<stage> (default: "
+             "$TRITON_DUMP_DIR, else ~/.triton/dump)"),
     cl::value_desc("dir"), cl::init(""), cl::cat(category));
-cl::opt<bool> verbose("v", cl::desc("List the files written"),
+cl::alias dumpDirLong("dump-dir", cl::desc("Alias for -o"),
+                      cl::aliasopt(dumpDir), cl::NotHidden, cl::cat(category));
+cl::opt<bool> verbose("v", cl::desc("List the files written, on stderr"),
                       cl::cat(category));
 cl::opt<bool> diffMode("diff",
                        cl::desc("Compare two dump directories stage by stage"),
@@ -126,11 +132,11 @@ public:
     if (!error.empty())
       recorder->addError(error);
     tt::report::RecorderOptions ro;
-    ro.target = req.target;
+    ro.target = req.getTarget();
     ro.inputPath = req.input;
     ro.pythonSource = htmlPython;
     ro.tuneChart = tuneChart;
-    ro.options = {{"target", req.target},
+    ro.options = {{"target", req.getTarget()},
                   {"num-warps", std::to_string(req.numWarps > 0 ? req.numWarps : 4)},
                   {"num-stages", std::to_string(req.numStages > 0 ? req.numStages : 3)},
                   {"num-ctas", std::to_string(req.numCtas)}};
@@ -158,21 +164,26 @@ int runDiff() {
 }
 
 int runTool(int argc, char **argv) {
+  // LLVM's own flags to --help-hidden, before MLIR registers its flags.
+  tt::cli::hideOtherOptions({&category});
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
-  cl::HideUnrelatedOptions({&category});
-  cl::ParseCommandLineOptions(
+  tt::cli::groupMLIRDebugOptions();
+  tt::cli::parseCommandLine(
       argc, argv,
-      "tt-dump: every stage of a kernel, as upstream's TRITON_KERNEL_DUMP\n\n"
-      "  tt-dump k.ttir [--target cuda:90|hip:gfx942|cpu] [--num-warps N] "
-      "[--num-stages N]\n"
-      "      writes $TRITON_DUMP_DIR/<hash>/<kernel>.{ttir,ttgir,llir,ptx,"
-      "cubin,json}\n"
-      "      and prints that directory\n"
-      "  tt-dump --diff A B\n"
-      "      which stages of two dump directories differ, with a diff of "
-      "each\n");
+      {"tt-dump",
+       "every stage of a kernel, as upstream's TRITON_KERNEL_DUMP\n\n"
+       "  tt-dump k.ttir [--target cuda:90|hip:gfx942|cpu] [--num-warps N] "
+       "[--num-stages N]\n"
+       "      writes $TRITON_DUMP_DIR/<hash>/<kernel>.{ttir,ttgir,llir,ptx,"
+       "cubin,json}\n"
+       "      and prints that directory\n"
+       "  tt-dump --diff A B\n"
+       "      which stages of two dump directories differ, with a diff of "
+       "each\n",
+       "tt-dump [options] <kernel.ttir | FILE.py::KERNEL | -> | --diff <A> <B>",
+       {&category}});
   if (diffMode)
     return runDiff();
   if (serveMode) {
@@ -198,6 +209,15 @@ int runTool(int argc, char **argv) {
   req.dumpRoot = dumpDir.empty() ? tt::debug::getDumpRoot()
                                  : std::string(dumpDir);
   req.tool = "tt-dump";
+
+  // The report never replaces the kernel it describes.
+  bool same = false;
+  if (!htmlOut.empty() && htmlOut != "-" &&
+      !sys::fs::equivalent(htmlOut, inputs[0].substr(0, inputs[0].rfind("::")),
+                           same) &&
+      same)
+    return fail("--html '" + htmlOut +
+                "' is the input file: give another output name");
 
   std::optional<HTMLReport> html;
   if (!htmlOut.empty())

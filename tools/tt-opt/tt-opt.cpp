@@ -24,10 +24,14 @@
 #include "tt/Support/CommandLine.h"
 #include "tt/Support/InputLimits.h"
 
+#include "mlir/Debug/Counter.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -38,16 +42,41 @@
 
 using namespace llvm;
 
+static cl::OptionCategory category("tt-opt options");
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input file | ->"),
+                                          cl::init("-"), cl::cat(category));
+static cl::opt<std::string> outputFilename("o",
+                                           cl::desc("Output file ('-': "
+                                                    "standard output, the "
+                                                    "default)"),
+                                           cl::value_desc("file"),
+                                           cl::init("-"), cl::cat(category));
+
 static const char *const kOverview =
-    "tt-opt: run Triton IR passes and stage pipelines\n\n"
+    "run Triton IR passes and stage pipelines\n\n"
     "Reads TTIR or TTGIR (a file, or stdin when none or '-' is given), runs\n"
     "the passes named on the command line in order, and prints the result.\n"
-    "Stage pipelines: --tt-ttir. Passes keep upstream Triton's names\n"
-    "(--triton-combine, --triton-reorder-broadcast, ...).\n";
+    "Stage pipelines (each with its options, e.g.\n"
+    "--tt-ttgir='target=cuda:90 num-warps=8'): --tt-ttir, --tt-ttgir,\n"
+    "--tt-llir, --tt-cpu; the passes keep upstream Triton's names\n"
+    "(--triton-combine, --tritongpu-coalesce, ...). --list-passes lists\n"
+    "them all with their options.\n";
 
 static int runTool(int argc, char **argv, mlir::DialectRegistry &registry) {
-  auto [inputFilename, outputFilename] =
-      mlir::registerAndParseCLIOptions(argc, argv, kOverview, registry);
+  // What mlir::registerAndParseCLIOptions registers, then tt's parsing
+  // (help, version, exit code 2 on a bad command line).
+  mlir::MlirOptMainConfig::registerCLOptions(registry);
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::tracing::DebugCounter::registerCLOptions();
+  tt::cli::groupMLIRDebugOptions();
+  tt::cli::parseCommandLine(argc, argv,
+                            {"tt-opt", kOverview,
+                             "tt-opt [options] <input file | ->",
+                             {&category}});
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
   // MLIR_ENABLE_DUMP, MLIR_DUMP_PATH, MLIR_ENABLE_TIMING and
   // TRITON_REPRODUCER_PATH, as in every tool (docs/environment.md).
@@ -74,6 +103,15 @@ static int runTool(int argc, char **argv, mlir::DialectRegistry &registry) {
       mlir::openInputFile(inputFilename, &err);
   if (!input) {
     errs() << "tt-opt: " << err << "\n";
+    return 1;
+  }
+  // The output never replaces the input (it is read whole first, but a
+  // failed run would leave neither).
+  bool same = false;
+  if (outputFilename != "-" && inputFilename != "-" &&
+      !sys::fs::equivalent(outputFilename, inputFilename, same) && same) {
+    errs() << "tt-opt: '" << outputFilename
+           << "' is the input file: give another output name\n";
     return 1;
   }
   if (!tt::checkIRNesting(input->getBuffer(), tt::kMaxIRNesting, err)) {
@@ -121,8 +159,8 @@ int main(int argc, char **argv) {
   // On the main thread: it installs signal handlers and an alternate signal
   // stack, which belong to the thread that lives as long as the process.
   InitLLVM init(argc, argv);
-  // LLVM's backend options to --help-hidden: --help lists MLIR's and ours.
-  tt::hideLLVMOptions();
+  // LLVM's backend options to --help-hidden: --help lists ours and MLIR's.
+  tt::cli::hideOtherOptions({&category});
   mlir::DialectRegistry registry;
   tt::compiler::registerAllDialects(registry);
   tt::compiler::registerAllPasses();

@@ -19,6 +19,7 @@
 #include "tt/Frontend/Parser.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Compiler/Stages.h"
+#include "tt/Support/CommandLine.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -26,6 +27,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -38,12 +40,15 @@ using namespace tt::frontend;
 
 static cl::OptionCategory category("tt-py options");
 static cl::opt<std::string> input(cl::Positional, cl::Required,
-                                  cl::desc("<file.py[::kernel]>"),
+                                  cl::desc("<file.py[::kernel] | -[::kernel]>"),
                                   cl::cat(category));
 // --signature (-s) and -D NAME=VALUE, shared with the other tools.
 static PythonKernelOptions pythonOptions(category);
-static cl::opt<std::string> output("o", cl::desc("Output file (default: -)"),
-                                   cl::init("-"), cl::cat(category));
+static cl::opt<std::string> output("o",
+                                   cl::desc("Output file ('-': standard "
+                                            "output, the default)"),
+                                   cl::value_desc("file"), cl::init("-"),
+                                   cl::cat(category));
 static cl::opt<bool> runTTIR("tt-ttir",
                              cl::desc("Also run the TTIR stage (inlining, "
                                       "canonicalization, combine, CSE)"),
@@ -63,18 +68,20 @@ static cl::opt<bool> listKernels("list",
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
+  tt::cli::hideOtherOptions({&category});
+  tt::cli::parseCommandLine(
       argc, argv,
-      "tt-py: compile a @triton.jit Python function to TTIR\n\n"
-      "  tt-py file.py::kernel --signature '*fp32:16, i32, 1024' -D "
-      "NAME=VALUE\n\n"
-      "The signature lists the kernel's parameters in order: a type\n"
-      "('*fp16' pointer, 'i32', 'fp32', ...) with an optional hint ':16'\n"
-      "(divisible by 16) or ':1' (equal to 1, folded away), or a value\n"
-      "('1024', '1e-5', 'True'). Parameters after the signature take their\n"
-      "value from -D or their default. Prints upstream's frontend TTIR.\n");
-
+      {"tt-py",
+       "compile a @triton.jit Python function to TTIR\n\n"
+       "  tt-py file.py::kernel --signature '*fp32:16, i32, 1024' -D "
+       "NAME=VALUE\n\n"
+       "The signature lists the kernel's parameters in order: a type\n"
+       "('*fp16' pointer, 'i32', 'fp32', ...) with an optional hint ':16'\n"
+       "(divisible by 16) or ':1' (equal to 1, folded away), or a value\n"
+       "('1024', '1e-5', 'True'). Parameters after the signature take their\n"
+       "value from -D or their default. Prints upstream's frontend TTIR.\n",
+       "tt-py [options] <file.py[::kernel]>",
+       {&category}});
   if (listKernels) {
     PythonKernelRef ref;
     splitPythonKernelRef(input, ref);
@@ -119,18 +126,26 @@ int main(int argc, char **argv) {
       return 1;
   }
 
-  std::string err;
-  auto out = mlir::openOutputFile(output, &err);
-  if (!out) {
-    WithColor::error(errs(), "tt-py") << err << "\n";
+  // The output never replaces the source it was compiled from.
+  bool same = false;
+  if (output != "-" && !sys::fs::equivalent(output, ref.path, same) && same) {
+    WithColor::error(errs(), "tt-py")
+        << "'" << output << "' is the input file: give another output name\n";
     return 1;
   }
   mlir::OpPrintingFlags flags;
   if (!noLocs)
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
   flags.printNameLocAsPrefix(true);
-  ttir->print(out->os(), flags);
-  out->os() << "\n";
-  out->keep();
+  std::string text;
+  raw_string_ostream os(text);
+  ttir->print(os, flags);
+  os << "\n";
+  // Whole or not at all: a temporary file renamed into place.
+  if (Error e = tt::debug::writeFileAtomically(output, text,
+                                               /*createDirs=*/false)) {
+    WithColor::error(errs(), "tt-py") << toString(std::move(e)) << "\n";
+    return 1;
+  }
   return 0;
 }

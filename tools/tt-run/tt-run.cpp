@@ -12,27 +12,23 @@
 //
 //===----------------------------------------------------------------------===//
 
-// --set values are expressions that may contain commas: do not split them.
-#define CXXOPTS_VECTOR_DELIMITER '\0'
-#include <cxxopts.hpp>
-
 #include "tt/Runtime/AtomicFile.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/Runner.h"
+#include "tt/Support/Options.h"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 using namespace tt::runtime;
 
 namespace {
 
-int usageError(std::string msg) {
-  // cxxopts quotes with U+2018/U+2019; keep messages ASCII.
-  for (const char *q : {"\xE2\x80\x98", "\xE2\x80\x99"})
-    for (size_t p; (p = msg.find(q)) != std::string::npos;)
-      msg.replace(p, 3, "'");
+int usageError(const std::string &msg) {
   std::fprintf(stderr, "tt-run: error: %s\n", msg.c_str());
   return ExitBadInput;
 }
@@ -46,151 +42,159 @@ bool isIdentifier(const std::string &s) {
   return true;
 }
 
+/// Whether `a` and `b` name one existing file.
+bool isSameFile(const std::string &a, const std::string &b) {
+  struct stat sa, sb;
+  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 &&
+         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/// The options, in tt's convention (tt/Support/Options.h, docs/cli.md).
+void addOptions(tt::support::OptionParser &p) {
+  p.addSection("tt-run options");
+  p.addFlag("bench", "Time the kernel: warm-up, then repetitions each timed "
+                     "with device events, L2 flushed in between");
+  p.addValue("warmup", "N",
+             "Untimed launches before timing (default: the YAML's "
+             "bench.warmup, else 10)");
+  p.addValue("reps", "N",
+             "Timed repetitions (default: the YAML's bench.reps, else 100)");
+  p.addFlag("no-flush", "Do not flush the L2 cache between repetitions");
+  p.addFlag("json", "Write the results as JSON on stdout");
+  p.addValue("o", "file",
+             "Also write the results as JSON to this file ('-': standard "
+             "output, as --json)");
+  p.addAlias("json-file", "o");
+  p.addValue("save-outputs", "dir", "Write each output tensor to DIR/<name>.npy");
+  p.addValue("save-inputs", "dir", "Write each input tensor to DIR/<name>.npy");
+  p.addValue("baseline", "file",
+             "Compare timings with a recorded --bench --json result; exit 1 "
+             "on a regression");
+  p.addValue("threshold", "fraction",
+             "Allowed slowdown against the baseline (default 0.05)");
+  p.addValue("set", "NAME=EXPR",
+             "Override a parameter or scalar argument (repeatable)", true);
+  p.addValue("variant", "label",
+             "Run only the kernel variant with this label (repeatable)", true);
+  p.addValue("kernel", "[LABEL=]FILE",
+             "Run this kernel file instead of the YAML's (repeatable; "
+             "LABEL=FILE names the variant)",
+             true);
+  p.addValue("D", "NAME=EXPR",
+             "A constexpr of a Python kernel (FILE.py::KERNEL), an "
+             "expression over the parameters; adds to or replaces the "
+             "YAML's constexprs (repeatable)",
+             true);
+  p.addAlias("define", "D");
+  p.addValue("target", "target",
+             "Override the YAML's target: cpu, cuda, cuda:NN, hip or "
+             "hip:gfxNNN (an architecture picks what tt-translate compiles "
+             "for)");
+  p.addFlag("dry-run", "Check everything and build inputs and references, "
+                       "but launch nothing (needs no device)");
+  p.addFlag("isolate", "Run each kernel variant in its own process, so that "
+                       "one that crashes or faults is reported and the "
+                       "others still run");
+  p.addFlag("no-check", "Skip the output checks (e.g. sizes too large for "
+                        "the host reference)");
+  p.addValue("device", "N", "Device ordinal (default 0)");
+  p.addValue("max-memory", "size",
+             "Host memory a run may use (e.g. 512M, 64G); a spec that needs "
+             "more is refused before allocating (default: the machine's "
+             "memory)");
+}
+
+/// --target: cpu, cuda, hip, or cuda:NN / hip:gfxNNN, whose architecture
+/// tt-translate compiles for ($TT_RUN_CUDA_TARGET, $TT_RUN_HIP_TARGET).
+bool parseTarget(const std::string &t, RunOptions &opts) {
+  std::string base = t.substr(0, t.find(':'));
+  bool arch = t.find(':') != std::string::npos;
+  if (arch && t.size() == base.size() + 1)
+    return false;
+  if (base == "cpu" && !arch)
+    opts.target = Target::CPU;
+  else if (base == "cuda")
+    opts.target = Target::CUDA;
+  else if (base == "hip")
+    opts.target = Target::HIP;
+  else
+    return false;
+  opts.hasTarget = true;
+  if (arch)
+    ::setenv(base == "cuda" ? "TT_RUN_CUDA_TARGET" : "TT_RUN_HIP_TARGET",
+             t.c_str(), 1);
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  cxxopts::Options options(
-      "tt-run", "Run a kernel described by a YAML file, check its outputs, "
-                "and time it (docs/tt-run.md).");
-  options.positional_help("FILE.run.yaml...");
-  // clang-format off
-  options.add_options()
-    ("bench", "Time the kernel: warm-up, then repetitions each timed with "
-              "device events, L2 flushed in between")
-    ("warmup", "Untimed launches before timing (default: the YAML's "
-               "bench.warmup, else 10)", cxxopts::value<int>())
-    ("reps", "Timed repetitions (default: the YAML's bench.reps, else 100)",
-     cxxopts::value<int>())
-    ("no-flush", "Do not flush the L2 cache between repetitions")
-    ("json", "Write the results as JSON on stdout")
-    ("json-file", "Also write the results as JSON to FILE",
-     cxxopts::value<std::string>(), "FILE")
-    ("save-outputs", "Write each output tensor to DIR/<name>.npy",
-     cxxopts::value<std::string>(), "DIR")
-    ("save-inputs", "Write each input tensor to DIR/<name>.npy",
-     cxxopts::value<std::string>(), "DIR")
-    ("baseline", "Compare timings with a recorded --bench --json result; "
-                 "exit 1 on a regression", cxxopts::value<std::string>(),
-     "FILE")
-    ("threshold", "Allowed slowdown against the baseline, as a fraction",
-     cxxopts::value<double>()->default_value("0.05"))
-    ("set", "Override a parameter or scalar argument (repeatable)",
-     cxxopts::value<std::vector<std::string>>(), "NAME=EXPR")
-    ("variant", "Run only the kernel variant with this label (repeatable)",
-     cxxopts::value<std::vector<std::string>>(), "LABEL")
-    ("kernel", "Run this kernel file instead of the YAML's (repeatable; "
-               "LABEL=FILE names the variant)",
-     cxxopts::value<std::vector<std::string>>(), "[LABEL=]FILE")
-    ("D,define", "A constexpr of a Python kernel (FILE.py::KERNEL), an "
-                 "expression over the parameters; adds to or replaces the "
-                 "YAML's constexprs (repeatable)",
-     cxxopts::value<std::vector<std::string>>(), "NAME=EXPR")
-    ("target", "Override the YAML's target: cuda, hip or cpu",
-     cxxopts::value<std::string>())
-    ("dry-run", "Check everything and build inputs and references, but "
-                "launch nothing (needs no device)")
-    ("isolate", "Run each kernel variant in its own process, so that one "
-                "that crashes or faults is reported and the others still "
-                "run")
-    ("no-check", "Skip the output checks (e.g. sizes too large for the host "
-                 "reference)")
-    ("device", "Device ordinal", cxxopts::value<int>()->default_value("0"))
-    ("max-memory", "Host memory a run may use (e.g. 512M, 64G); a spec that "
-                   "needs more is refused before allocating (default: the "
-                   "machine's memory)", cxxopts::value<std::string>(), "SIZE")
-    ("h,help", "Show this help")
-    ("files", "YAML files", cxxopts::value<std::vector<std::string>>());
-  // clang-format on
-  options.parse_positional({"files"});
+  tt::support::OptionParser options(
+      "tt-run",
+      "run a kernel described by a YAML file, check its outputs, and time it "
+      "(docs/tt-run.md)",
+      "tt-run [options] <FILE.run.yaml>...");
+  addOptions(options);
+  if (int rc = options.parse(argc, argv); rc >= 0)
+    return rc;
 
   RunOptions opts;
-  std::vector<std::string> files;
-  std::string baselinePath;
+  std::string baselinePath = options.get("baseline");
   double threshold = 0.05;
-  bool json = false;
-  std::string jsonFile;
-  try {
-    cxxopts::ParseResult res = options.parse(argc, argv);
-    if (res.count("help")) {
-      std::printf("%s\n", options.help().c_str());
-      return ExitOk;
-    }
-    opts.bench = res.count("bench") > 0;
-    if (res.count("warmup"))
-      opts.warmup = res["warmup"].as<int>();
-    if (res.count("reps"))
-      opts.reps = res["reps"].as<int>();
-    opts.flushL2 = res.count("no-flush") == 0;
-    json = res.count("json") > 0;
-    if (res.count("json-file"))
-      jsonFile = res["json-file"].as<std::string>();
-    if (res.count("save-outputs"))
-      opts.saveOutputs = res["save-outputs"].as<std::string>();
-    if (res.count("save-inputs"))
-      opts.saveInputs = res["save-inputs"].as<std::string>();
-    if (res.count("baseline"))
-      baselinePath = res["baseline"].as<std::string>();
-    threshold = res["threshold"].as<double>();
-    if (res.count("set")) {
-      for (const std::string &s : res["set"].as<std::vector<std::string>>()) {
-        size_t eq = s.find('=');
-        std::string name = eq == std::string::npos ? s : s.substr(0, eq);
-        if (eq == std::string::npos || !isIdentifier(name))
-          return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
-        opts.sets.emplace_back(name, s.substr(eq + 1));
-      }
-    }
-    if (res.count("define")) {
-      for (const std::string &d :
-           res["define"].as<std::vector<std::string>>()) {
-        size_t eq = d.find('=');
-        std::string name = eq == std::string::npos ? d : d.substr(0, eq);
-        if (eq == std::string::npos || !isIdentifier(name))
-          return usageError("-D takes NAME=EXPRESSION, got '" + d + "'");
-        opts.defines.emplace_back(name, d.substr(eq + 1));
-      }
-    }
-    if (res.count("variant"))
-      opts.variants = res["variant"].as<std::vector<std::string>>();
-    if (res.count("kernel")) {
-      for (const std::string &k :
-           res["kernel"].as<std::vector<std::string>>()) {
-        size_t eq = k.find('=');
-        if (eq != std::string::npos && isIdentifier(k.substr(0, eq)))
-          opts.kernels.emplace_back(k.substr(0, eq), k.substr(eq + 1));
-        else
-          opts.kernels.emplace_back("", k);
-      }
-    }
-    if (res.count("target")) {
-      std::string t = res["target"].as<std::string>();
-      opts.hasTarget = true;
-      if (t == "cuda")
-        opts.target = Target::CUDA;
-      else if (t == "hip")
-        opts.target = Target::HIP;
-      else if (t == "cpu")
-        opts.target = Target::CPU;
-      else
-        return usageError("unknown --target '" + t +
-                          "' (expected cuda, hip or cpu)");
-    }
-    opts.dryRun = res.count("dry-run") > 0;
-    opts.noCheck = res.count("no-check") > 0;
-    if (res.count("isolate"))
-      opts.isolate = RunOptions::Isolation::EachVariant;
-    opts.device = res["device"].as<int>();
-    if (res.count("max-memory")) {
-      std::string m = res["max-memory"].as<std::string>();
-      if (!parseByteSize(m, opts.maxHostBytes) || opts.maxHostBytes == 0)
-        return usageError("--max-memory takes a size such as 512M or 64G, "
-                          "got '" + m + "'");
-    }
-    if (res.count("files"))
-      files = res["files"].as<std::vector<std::string>>();
-  } catch (const std::exception &e) {
-    return usageError(std::string(e.what()) + " (try --help)");
+  opts.bench = options.has("bench");
+  if (options.has("warmup") && !options.getInt("warmup", opts.warmup))
+    return ExitBadInput;
+  if (options.has("reps") && !options.getInt("reps", opts.reps))
+    return ExitBadInput;
+  opts.flushL2 = !options.has("no-flush");
+  bool json = options.has("json");
+  std::string jsonFile = options.get("o");
+  if (jsonFile == "-") {
+    json = true;
+    jsonFile.clear();
   }
+  opts.saveOutputs = options.get("save-outputs");
+  opts.saveInputs = options.get("save-inputs");
+  if (options.has("threshold") && !options.getDouble("threshold", threshold))
+    return ExitBadInput;
+  for (const std::string &s : options.getAll("set")) {
+    size_t eq = s.find('=');
+    std::string name = eq == std::string::npos ? s : s.substr(0, eq);
+    if (eq == std::string::npos || !isIdentifier(name))
+      return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
+    opts.sets.emplace_back(name, s.substr(eq + 1));
+  }
+  for (const std::string &d : options.getAll("D")) {
+    size_t eq = d.find('=');
+    std::string name = eq == std::string::npos ? d : d.substr(0, eq);
+    if (eq == std::string::npos || !isIdentifier(name))
+      return usageError("-D takes NAME=EXPRESSION, got '" + d + "'");
+    opts.defines.emplace_back(name, d.substr(eq + 1));
+  }
+  opts.variants = options.getAll("variant");
+  for (const std::string &k : options.getAll("kernel")) {
+    size_t eq = k.find('=');
+    if (eq != std::string::npos && isIdentifier(k.substr(0, eq)))
+      opts.kernels.emplace_back(k.substr(0, eq), k.substr(eq + 1));
+    else
+      opts.kernels.emplace_back("", k);
+  }
+  if (options.has("target") && !parseTarget(options.get("target"), opts))
+    return usageError("unknown --target '" + options.get("target") +
+                      "' (expected cpu, cuda, cuda:NN, hip or hip:gfxNNN)");
+  opts.dryRun = options.has("dry-run");
+  opts.noCheck = options.has("no-check");
+  if (options.has("isolate"))
+    opts.isolate = RunOptions::Isolation::EachVariant;
+  if (options.has("device") && !options.getInt("device", opts.device))
+    return ExitBadInput;
+  if (options.has("max-memory")) {
+    std::string m = options.get("max-memory");
+    if (!parseByteSize(m, opts.maxHostBytes) || opts.maxHostBytes == 0)
+      return usageError("--max-memory takes a size such as 512M or 64G, "
+                        "got '" + m + "'");
+  }
+  std::vector<std::string> files = options.getPositionals();
   if (files.empty())
     return usageError("no YAML file given (try --help)");
   if (opts.warmup < -1 || (opts.reps != -1 && opts.reps < 1))
@@ -201,6 +205,19 @@ int main(int argc, char **argv) {
     return usageError("--threshold must be >= 0");
   if (opts.bench && opts.dryRun)
     return usageError("--bench and --dry-run exclude each other");
+
+  // The results file never replaces one of the inputs.
+  if (!jsonFile.empty()) {
+    std::vector<std::string> inputs = files;
+    for (const auto &k : opts.kernels)
+      inputs.push_back(k.second.substr(0, k.second.rfind("::")));
+    if (!baselinePath.empty())
+      inputs.push_back(baselinePath);
+    for (const std::string &in : inputs)
+      if (isSameFile(jsonFile, in))
+        return usageError("-o '" + jsonFile + "' is the input file '" + in +
+                          "': give another output name");
+  }
 
   // Read the baseline first: a bad file should not cost a benchmark run.
   std::vector<BaselineEntry> baseline;

@@ -21,6 +21,7 @@
 #include "tt/Compiler/Compiler.h"
 #include "tt/Compiler/Server.h"
 #include "tt/Frontend/KernelInput.h"
+#include "tt/Support/CommandLine.h"
 #include "tt/Support/InputLimits.h"
 
 #include "mlir/IR/AsmState.h"
@@ -40,7 +41,7 @@ cl::OptionCategory category("tt-translate options");
 cl::opt<std::string> inputFile(cl::Positional,
                                cl::desc("<input .ttir | FILE.py::KERNEL>"),
                                cl::init("-"), cl::cat(category));
-cl::opt<std::string> outputFile("o", cl::desc("Output file ('-': stdout)"),
+cl::opt<std::string> outputFile("o", cl::desc("Output file ('-': standard output)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(category));
 cl::opt<std::string>
@@ -48,7 +49,7 @@ cl::opt<std::string>
            cl::desc("Compilation target: cpu, cuda:NN or hip:gfxNNN "
                     "(default: cuda:90 for --ptx/--cubin, hip:gfx942 for "
                     "--amdgcn/--hsaco, else cpu)"),
-           cl::init(""), cl::cat(category));
+           cl::value_desc("target"), cl::init(""), cl::cat(category));
 cl::opt<EmitKind> emit(
     "emit", cl::desc("What to write"), cl::init(EmitKind::None),
     cl::values(clEnumValN(EmitKind::LLVMIR, "llvmir", "optimized LLVM IR (text)"),
@@ -115,6 +116,9 @@ cl::opt<bool> noTTIRStage(
              "tt-opt --tt-ttir)"),
     cl::cat(category));
 
+cl::opt<bool> verbose("v", cl::desc("Name the output written, on stderr"),
+                      cl::cat(category));
+
 cl::opt<bool> serve(
     "serve",
     cl::desc("Compile server: read one JSON request per line on stdin, answer "
@@ -173,22 +177,26 @@ bool makeRequest(tt::compiler::CompileRequest &req) {
 }
 
 int runTool(int argc, char **argv) {
+  // LLVM's own flags to --help-hidden, before MLIR registers its flags.
+  tt::cli::hideOtherOptions({&category});
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
-  // MLIR's --mlir-* options keep working; --help lists ours only.
-  cl::HideUnrelatedOptions({&category});
-  cl::ParseCommandLineOptions(
+  tt::cli::groupMLIRDebugOptions();
+  tt::cli::parseCommandLine(
       argc, argv,
-      "tt-translate: IR to target code\n\n"
-      "Reads TTIR, TTGIR or an LLVM dialect module (or FILE.py::KERNEL) and\n"
-      "writes LLVM IR, PTX, cubin, AMDGCN, HSACO, an object or a shared\n"
-      "library for the given target. Examples:\n"
-      "  tt-translate --target cpu --emit=so add.ttir -o add.so\n"
-      "  tt-translate --target cuda:90 --ptx add.ttir -o add.ptx "
-      "--metadata add.json\n"
-      "  tt-opt k.ttir --tt-ttir | tt-translate --target cpu --llvmir\n");
+      {"tt-translate",
+       "IR to target code\n\n"
+       "Reads TTIR, TTGIR or an LLVM dialect module (or FILE.py::KERNEL) and\n"
+       "writes LLVM IR, PTX, cubin, AMDGCN, HSACO, an object or a shared\n"
+       "library for the given target. Examples:\n"
+       "  tt-translate --target cpu --emit=so add.ttir -o add.so\n"
+       "  tt-translate --target cuda:90 --ptx add.ttir -o add.ptx "
+       "--metadata add.json\n"
+       "  tt-opt k.ttir --tt-ttir | tt-translate --target cpu --llvmir\n",
+       "tt-translate [options] <input .ttir | FILE.py::KERNEL | ->",
+       {&category}});
   if (serve) {
     if (inputFile != "-")
       return fail("--serve reads its requests on stdin: give no input file");
@@ -206,6 +214,8 @@ int runTool(int argc, char **argv) {
   }
   if (Error e = tt::compiler::writeCompileOutputs(req, *result))
     return fail(toString(std::move(e)));
+  if (verbose && req.output != "-")
+    errs() << "tt-translate: wrote " << req.output << "\n";
   return 0;
 }
 } // namespace

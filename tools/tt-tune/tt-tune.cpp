@@ -13,11 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-// --set values are expressions that may contain commas: do not split them.
-#define CXXOPTS_VECTOR_DELIMITER '\0'
-#include <cxxopts.hpp>
-
 #include "tt/Runtime/Runner.h"
+#include "tt/Support/Options.h"
 #include "tt/Tune/Space.h"
 #include "tt/Tune/Tuner.h"
 
@@ -32,11 +29,7 @@ using namespace tt::tune;
 
 namespace {
 
-int usageError(std::string msg) {
-  // cxxopts quotes with U+2018/U+2019; keep messages ASCII.
-  for (const char *q : {"\xE2\x80\x98", "\xE2\x80\x99"})
-    for (size_t p; (p = msg.find(q)) != std::string::npos;)
-      msg.replace(p, 3, "'");
+int usageError(const std::string &msg) {
   std::fprintf(stderr, "tt-tune: error: %s\n", msg.c_str());
   return tt::runtime::ExitBadInput;
 }
@@ -52,158 +45,152 @@ bool parseInt(const std::string &s, int &out) {
   return true;
 }
 
+/// The options, in tt's convention (tt/Support/Options.h, docs/cli.md).
+void addOptions(tt::support::OptionParser &p, bool merge) {
+  p.addSection(merge ? "tt-tune merge options" : "tt-tune options");
+  p.addValue("cache", "file",
+             "The cache of winners (default: $TT_TUNE_CACHE, else "
+             "~/.cache/tt/tune-cache.json)");
+  p.addFlag("no-cache", "Neither read nor write the cache");
+  p.addValue("report-json", "file",
+             "Write every config's result as JSON ('-': standard output)");
+  p.addValue("report-csv", "file",
+             "Write every config's result as CSV ('-': standard output)");
+  p.addValue("report-svg", "file", "Draw the search as an SVG chart");
+  if (merge)
+    return;
+  p.addFlag("force", "Tune even the sizes the cache knows (and replace them)");
+  p.addValue("set", "NAME=EXPR",
+             "Override a launch parameter or scalar argument, for every size "
+             "(repeatable)",
+             true);
+  p.addValue("target", "target",
+             "Override the target: cpu, cuda, cuda:NN, hip or hip:gfxNNN");
+  p.addValue("device", "N", "Device ordinal");
+  p.addValue("devices", "N,N,...",
+             "Spread the configs over these GPUs of this host");
+  p.addValue("shard", "I/N",
+             "Tune only the configs c with c % N == I (write them with "
+             "--report-json; combine the shards with tt-tune merge)");
+  p.addValue("j", "N",
+             "Compile this many configs at once (default: one per core)");
+  p.addAlias("jobs", "j");
+  p.addValue("warmup", "N", "Untimed launches before timing each config");
+  p.addValue("reps", "N", "Timed repetitions of each config");
+  p.addFlag("no-flush", "Do not flush the L2 cache between repetitions");
+  p.addFlag("no-isolate",
+            "Run the configs in this process instead of child processes (a "
+            "config that crashes or faults then ends the run or fails the "
+            "configs after it)");
+  p.addValue("work-dir", "dir",
+             "Keep the generated kernels, binaries and logs in DIR");
+  p.addFlag("dry-run", "Print the configs and what pruning keeps for each "
+                       "size; compile nothing");
+  p.addFlag("q", "No progress output on stderr");
+  p.addAlias("quiet", "q");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   bool merge = argc > 1 && std::strcmp(argv[1], "merge") == 0;
-  cxxopts::Options options(
+  tt::support::OptionParser options(
       merge ? "tt-tune merge" : "tt-tune",
-      merge ? "Combine the results of tt-tune shards (--shard i/n "
+      merge ? "combine the results of tt-tune shards (--shard i/n "
               "--report-json FILE), store the winners in the cache and "
-              "write the reports (docs/tt-tune.md)."
-            : "Autotune a kernel over a YAML-described search space: compile "
-              "every config in parallel, check and time each, cache the "
-              "winners (docs/tt-tune.md).");
-  options.positional_help(merge ? "SHARD.json..." : "FILE.tune.yaml");
-  // clang-format off
-  options.add_options()
-    ("cache", "The cache of winners (default: $TT_TUNE_CACHE, else "
-              "~/.cache/tt/tune-cache.json)", cxxopts::value<std::string>(),
-     "FILE")
-    ("no-cache", "Neither read nor write the cache")
-    ("report-json", "Write every config's result as JSON ('-': stdout)",
-     cxxopts::value<std::string>(), "FILE")
-    ("report-csv", "Write every config's result as CSV ('-': stdout)",
-     cxxopts::value<std::string>(), "FILE")
-    ("report-svg", "Draw the search as an SVG chart",
-     cxxopts::value<std::string>(), "FILE")
-    ("h,help", "Show this help");
-  if (!merge)
-    options.add_options()
-      ("force", "Tune even the sizes the cache knows (and replace them)")
-      ("set", "Override a launch parameter or scalar argument, for every "
-              "size (repeatable)",
-       cxxopts::value<std::vector<std::string>>(), "NAME=EXPR")
-      ("target", "Override the target: cpu, cuda, cuda:90, ...",
-       cxxopts::value<std::string>())
-      ("device", "Device ordinal", cxxopts::value<int>(), "N")
-      ("devices", "Spread the configs over these GPUs of this host",
-       cxxopts::value<std::string>(), "N,N,...")
-      ("shard", "Tune only the configs c with c % N == I (write them with "
-                "--report-json; combine the shards with tt-tune merge)",
-       cxxopts::value<std::string>(), "I/N")
-      ("j,jobs", "Compile this many configs at once (default: one per core)",
-       cxxopts::value<int>(), "N")
-      ("warmup", "Untimed launches before timing each config",
-       cxxopts::value<int>())
-      ("reps", "Timed repetitions of each config", cxxopts::value<int>())
-      ("no-flush", "Do not flush the L2 cache between repetitions")
-      ("no-isolate", "Run the configs in this process instead of child "
-                     "processes (a config that crashes or faults then ends "
-                     "the run or fails the configs after it)")
-      ("work-dir", "Keep the generated kernels, binaries and logs in DIR",
-       cxxopts::value<std::string>(), "DIR")
-      ("dry-run", "Print the configs and what pruning keeps for each size; "
-                  "compile nothing")
-      ("q,quiet", "No progress output");
-  options.add_options()
-    ("files", "Input files", cxxopts::value<std::vector<std::string>>());
-  // clang-format on
-  options.parse_positional({"files"});
+              "write the reports (docs/tt-tune.md)"
+            : "autotune a kernel over a YAML-described search space: "
+              "compile every config in parallel, check and time each, cache "
+              "the winners (docs/tt-tune.md)",
+      merge ? "tt-tune merge [options] <SHARD.json>..."
+            : "tt-tune [options] <FILE.tune.yaml>\n"
+              "       tt-tune merge [options] <SHARD.json>...");
+  addOptions(options, merge);
+  if (int rc = options.parse(argc, argv, merge ? 2 : 1); rc >= 0)
+    return rc;
 
   TuneOptions opts;
-  std::vector<std::string> files;
-  try {
-    cxxopts::ParseResult res =
-        merge ? options.parse(argc - 1, argv + 1) : options.parse(argc, argv);
-    if (res.count("help")) {
-      std::printf("%s\n", options.help().c_str());
-      return 0;
+  std::vector<std::string> files = options.getPositionals();
+  if (options.has("cache"))
+    opts.cachePath = options.get("cache");
+  opts.useCache = !options.has("no-cache");
+  opts.reportJson = options.get("report-json");
+  opts.reportCsv = options.get("report-csv");
+  opts.reportSvg = options.get("report-svg");
+  if (!merge) {
+    opts.force = options.has("force");
+    for (const std::string &s : options.getAll("set")) {
+      size_t eq = s.find('=');
+      std::string name = eq == std::string::npos ? s : s.substr(0, eq);
+      if (eq == std::string::npos || !isIdentifier(name))
+        return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
+      opts.sets.emplace_back(name, s.substr(eq + 1));
     }
-    if (res.count("cache"))
-      opts.cachePath = res["cache"].as<std::string>();
-    opts.useCache = res.count("no-cache") == 0;
-    if (res.count("report-json"))
-      opts.reportJson = res["report-json"].as<std::string>();
-    if (res.count("report-csv"))
-      opts.reportCsv = res["report-csv"].as<std::string>();
-    if (res.count("report-svg"))
-      opts.reportSvg = res["report-svg"].as<std::string>();
-    if (res.count("files"))
-      files = res["files"].as<std::vector<std::string>>();
-    if (!merge) {
-      opts.force = res.count("force") > 0;
-      if (res.count("set")) {
-        for (const std::string &s : res["set"].as<std::vector<std::string>>()) {
-          size_t eq = s.find('=');
-          std::string name = eq == std::string::npos ? s : s.substr(0, eq);
-          if (eq == std::string::npos || !isIdentifier(name))
-            return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
-          opts.sets.emplace_back(name, s.substr(eq + 1));
-        }
-      }
-      if (res.count("target"))
-        opts.target = res["target"].as<std::string>();
-      if (res.count("device") && res.count("devices"))
-        return usageError("give --device or --devices, not both");
-      if (res.count("device"))
-        opts.devices = {res["device"].as<int>()};
-      if (res.count("devices")) {
-        opts.devices.clear();
-        std::string list = res["devices"].as<std::string>();
-        size_t p = 0;
-        while (p <= list.size()) {
-          size_t c = list.find(',', p);
-          if (c == std::string::npos)
-            c = list.size();
-          int d;
-          if (!parseInt(list.substr(p, c - p), d))
-            return usageError("--devices takes device ordinals such as 0,1, "
-                              "got '" +
-                              list + "'");
-          for (int e : opts.devices)
-            if (e == d)
-              return usageError("--devices lists device " + std::to_string(d) +
-                                " twice");
-          opts.devices.push_back(d);
-          p = c + 1;
-        }
-      }
-      if (res.count("shard")) {
-        std::string s = res["shard"].as<std::string>();
-        size_t slash = s.find('/');
-        int i, n;
-        if (slash == std::string::npos || !parseInt(s.substr(0, slash), i) ||
-            !parseInt(s.substr(slash + 1), n) || n < 1 || i >= n)
-          return usageError("--shard takes I/N with 0 <= I < N, got '" + s +
-                            "'");
-        opts.shardIndex = i;
-        opts.shardCount = n;
-      }
-      if (res.count("jobs")) {
-        opts.jobs = res["jobs"].as<int>();
-        if (opts.jobs < 1)
-          return usageError("--jobs must be at least 1");
-      }
-      if (res.count("warmup")) {
-        opts.warmup = res["warmup"].as<int>();
-        if (opts.warmup < 0)
-          return usageError("--warmup must be >= 0");
-      }
-      if (res.count("reps")) {
-        opts.reps = res["reps"].as<int>();
-        if (opts.reps < 1)
-          return usageError("--reps must be >= 1");
-      }
-      opts.flushL2 = res.count("no-flush") == 0;
-      opts.isolate = res.count("no-isolate") == 0;
-      if (res.count("work-dir"))
-        opts.workDir = res["work-dir"].as<std::string>();
-      opts.dryRun = res.count("dry-run") > 0;
-      opts.quiet = res.count("quiet") > 0;
+    if (options.has("target"))
+      opts.target = options.get("target");
+    if (options.has("device") && options.has("devices"))
+      return usageError("give --device or --devices, not both");
+    if (options.has("device")) {
+      int d;
+      if (!options.getInt("device", d))
+        return tt::runtime::ExitBadInput;
+      opts.devices = {d};
     }
-  } catch (const std::exception &e) {
-    return usageError(e.what());
+    if (options.has("devices")) {
+      opts.devices.clear();
+      std::string list = options.get("devices");
+      size_t p = 0;
+      while (p <= list.size()) {
+        size_t c = list.find(',', p);
+        if (c == std::string::npos)
+          c = list.size();
+        int d;
+        if (!parseInt(list.substr(p, c - p), d))
+          return usageError("--devices takes device ordinals such as 0,1, "
+                            "got '" +
+                            list + "'");
+        for (int e : opts.devices)
+          if (e == d)
+            return usageError("--devices lists device " + std::to_string(d) +
+                              " twice");
+        opts.devices.push_back(d);
+        p = c + 1;
+      }
+    }
+    if (options.has("shard")) {
+      std::string s = options.get("shard");
+      size_t slash = s.find('/');
+      int i, n;
+      if (slash == std::string::npos || !parseInt(s.substr(0, slash), i) ||
+          !parseInt(s.substr(slash + 1), n) || n < 1 || i >= n)
+        return usageError("--shard takes I/N with 0 <= I < N, got '" + s +
+                          "'");
+      opts.shardIndex = i;
+      opts.shardCount = n;
+    }
+    if (options.has("j")) {
+      if (!options.getInt("j", opts.jobs))
+        return tt::runtime::ExitBadInput;
+      if (opts.jobs < 1)
+        return usageError("--jobs must be at least 1");
+    }
+    if (options.has("warmup")) {
+      if (!options.getInt("warmup", opts.warmup))
+        return tt::runtime::ExitBadInput;
+      if (opts.warmup < 0)
+        return usageError("--warmup must be >= 0");
+    }
+    if (options.has("reps")) {
+      if (!options.getInt("reps", opts.reps))
+        return tt::runtime::ExitBadInput;
+      if (opts.reps < 1)
+        return usageError("--reps must be >= 1");
+    }
+    opts.flushL2 = !options.has("no-flush");
+    opts.isolate = !options.has("no-isolate");
+    opts.workDir = options.get("work-dir");
+    opts.dryRun = options.has("dry-run");
+    opts.quiet = options.has("q");
   }
 
   const char *pa = std::getenv("TRITON_PRINT_AUTOTUNING");

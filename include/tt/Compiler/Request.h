@@ -49,8 +49,9 @@ const char *getStageExtension(EmitKind kind);
 /// The kind named `name`; None for an unknown name.
 EmitKind parseEmitName(const std::string &name);
 
-/// The target a request compiles for when it names none: cuda:90 for PTX
-/// and cubin, hip:gfx942 for AMDGCN and HSACO, else (LLVM IR, objects,
+/// The target a request compiles for when it names none, the one rule of
+/// every tool (docs/cli.md): cuda:90 for PTX, cubin and every stage (All,
+/// tt-dump), hip:gfx942 for AMDGCN and HSACO, else (LLVM IR, objects,
 /// shared libraries) the CPU.
 std::string getDefaultTarget(EmitKind kind);
 
