@@ -20,6 +20,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace tt::compiler;
@@ -215,6 +216,67 @@ bool isSameFile(StringRef path, StringRef input) {
   bool same = false;
   return !sys::fs::equivalent(path, input, same) && same;
 }
+
+/// Writes every file or none: each regular file goes to a temporary file
+/// beside it first, and only when all of them are written are they renamed
+/// into place (standard output, devices and pipes, which cannot be renamed
+/// over, are written last).
+Error writeFilesTogether(
+    ArrayRef<std::pair<std::string, const std::string *>> files) {
+  struct Pending {
+    std::string tmp, path;
+  };
+  std::vector<Pending> pending;
+  std::vector<std::pair<std::string, const std::string *>> direct;
+  auto dropAll = [&] {
+    for (const Pending &p : pending)
+      sys::fs::remove(p.tmp);
+  };
+  for (const auto &[path, data] : files) {
+    sys::fs::file_status st;
+    if (path == "-" || (!sys::fs::status(path, st) && sys::fs::exists(st) &&
+                        !sys::fs::is_regular_file(st))) {
+      direct.emplace_back(path, data);
+      continue;
+    }
+    // A symbolic link to a file: the file is replaced, the link kept.
+    SmallString<256> resolved(path);
+    if (sys::fs::is_symlink_file(path))
+      (void)sys::fs::real_path(path, resolved);
+    StringRef dir = sys::path::parent_path(resolved);
+    SmallString<256> model(dir);
+    sys::path::append(model,
+                      "tmp." + sys::path::filename(resolved) + ".%%%%%%%%");
+    int fd;
+    SmallString<256> tmp;
+    if (std::error_code ec = sys::fs::createUniqueFile(model, fd, tmp)) {
+      dropAll();
+      return makeError("cannot write '" + path + "': " + ec.message());
+    }
+    pending.push_back({std::string(tmp), std::string(resolved)});
+    raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << *data;
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      dropAll();
+      return makeError("cannot write '" + path + "'");
+    }
+  }
+  for (size_t i = 0; i < pending.size(); ++i)
+    if (std::error_code ec = sys::fs::rename(pending[i].tmp, pending[i].path)) {
+      for (size_t j = i; j < pending.size(); ++j)
+        sys::fs::remove(pending[j].tmp);
+      return makeError("cannot write '" + pending[i].path +
+                       "': " + ec.message());
+    }
+  for (const auto &[path, data] : direct)
+    if (Error e = tt::debug::writeFileAtomically(path, *data,
+                                                 /*createDirs=*/false))
+      return makeError("cannot write '" + path +
+                       "': " + toString(std::move(e)));
+  return Error::success();
+}
 } // namespace
 
 Error tt::compiler::writeCompileOutputs(const CompileRequest &req,
@@ -247,14 +309,16 @@ Error tt::compiler::writeCompileOutputs(const CompileRequest &req,
       }
     }
   }
-  for (const auto &[path, data] : files)
-    if (isSameFile(path, req.input))
+  // A Python kernel's input is FILE.py::KERNEL: the file is FILE.py.
+  StringRef inputFile = req.input;
+  if (size_t sep = inputFile.rfind("::"); sep != StringRef::npos)
+    inputFile = inputFile.take_front(sep);
+  for (const auto &[path, data] : files) {
+    if (isSameFile(path, inputFile))
       return makeError("'" + path + "' is the input file: give another "
                        "output name");
-  for (const auto &[path, data] : files)
-    if (Error e = tt::debug::writeFileAtomically(path, *data,
-                                                 /*createDirs=*/false))
-      return makeError("cannot write '" + path +
-                       "': " + toString(std::move(e)));
-  return Error::success();
+    if (path != "-" && sys::fs::is_directory(path))
+      return makeError("'" + path + "' is a directory: give a file name");
+  }
+  return writeFilesTogether(files);
 }
