@@ -166,7 +166,9 @@ void openSVG(raw_ostream &os, StringRef kind, const Grid &g, unsigned x0,
                 "width=\"{6}\" height=\"{7}\" viewBox=\"0 0 {6} {7}\" "
                 "font-family=\"monospace\" font-size=\"{8}\">",
                 kind, x0, y0, cell, g.rows, g.cols, width, height,
-                cell >= 18 ? 9 : 7, g.wrapped ? "data-wrap=\"1\" " : "")
+                // Two-digit lane numbers, legible in a 14-pixel cell.
+                cell >= 18 ? 11 : cell >= 14 ? 10 : 7,
+                g.wrapped ? "data-wrap=\"1\" " : "")
             .str();
   os << "<style>.ax text{fill:#555}.c rect{stroke:#fff;stroke-width:.5}"
         ".c text{text-anchor:middle;pointer-events:none}</style>";

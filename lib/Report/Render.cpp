@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -145,14 +146,14 @@ ul.findings li.warning{border-left-color:#e0a030}
 .toolbar{position:sticky;top:0;background:#fafbfc;padding:6px 0;z-index:2;border-bottom:1px solid var(--b)}
 .toolbar label{margin-right:12px;white-space:nowrap}
 #status{font-family:ui-monospace,monospace;font-size:12px;color:#333;min-height:1.4em;margin-top:4px}
-.panes{display:flex;gap:8px;overflow-x:auto;padding-bottom:6px}
-.pane{flex:0 0 auto;width:36em;min-width:16em;resize:horizontal;overflow:hidden;border:1px solid var(--b);background:#fff;display:flex;flex-direction:column}
+.panes{display:flex;gap:6px;overflow-x:auto;padding-bottom:6px}
+.pane{flex:1 1 0;min-width:11em;overflow:hidden;border:1px solid var(--b);background:#fff;display:flex;flex-direction:column}
 .pane.hidden{display:none}
-.ph{background:#eef1f4;padding:3px 8px;font-weight:600;border-bottom:1px solid var(--b);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.ph small{font-weight:400;color:#666;margin-left:6px}
+.ph{background:#eef1f4;padding:3px 8px;font-weight:600;border-bottom:1px solid var(--b);white-space:nowrap}
+.ph small{display:block;font-weight:400;color:#666;overflow:hidden;text-overflow:ellipsis}
 .code{height:68vh;overflow:auto;position:relative;white-space:pre;padding:2px 0}
 .l{cursor:pointer;padding-right:8px;min-height:1.3em}
-.l::before{content:attr(data-n);display:inline-block;width:3.6em;padding-right:.8em;text-align:right;color:#9aa;user-select:none}
+.l::before{content:attr(data-n);display:inline-block;width:4ch;margin-right:1ch;text-align:right;color:#9aa;user-select:none}
 .l:hover{background:#f0f4fa}.l.near{background:var(--near)}.l.hit{background:var(--hit)}.l.sel{background:var(--sel)}
 .loc{color:#9aa3ad}body.nolocs .loc,body.nolocs .locdef{display:none}
 figure{margin:10px 0 22px;padding:8px 10px;background:#fff;border:1px solid var(--b);display:inline-block;vertical-align:top;max-width:100%;overflow-x:auto}
@@ -437,7 +438,8 @@ void Page::stages() {
     std::vector<StringRef> lines = splitLines(t.text);
     os << "<div class=\"pane\" data-ext=\"" << esc(t.ext)
        << "\" data-title=\"" << esc(t.title) << "\"><div class=\"ph\">"
-       << esc(t.title) << "<small>" << esc(t.path) << ", " << lines.size()
+       << esc(t.title) << "<small title=\"" << esc(t.path) << "\">"
+       << esc(sys::path::filename(t.path)) << ", " << lines.size()
        << " lines</small></div><div class=\"code\">";
     for (size_t i = 0; i < lines.size(); ++i) {
       StringRef line = lines[i];
