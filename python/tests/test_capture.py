@@ -78,7 +78,7 @@ def test_spec_of_a_launch(capdir):
     assert "grid: [4, 1, 1]" in spec
     assert f"kernel: {{tt: {kernel.name}.ttir}}" in spec
     assert "- {name: xnumel, scalar: i32, value: 16}" in spec
-    assert "- {name: in_ptr0, tensor: i64, shape: [16], init: {npy: launch0/in_ptr0.npy}}" in spec
+    assert "- {name: in_ptr0, tensor: i64, shape: [16], init: {npy: launch0/in_ptr0.npy}, description: \"numpy int64 (16,)\"}" in spec
     # the outputs are checked against what the launch wrote, the inputs are not
     assert re.search(r"name: out_ptr1, .*check: \{npy: launch0/out_ptr1.expected.npy, rtol: 0.0001", spec)
     assert not re.search(r"name: in_ptr1, .*check", spec)
@@ -125,6 +125,12 @@ def test_limit_and_counts(workdir):
     assert len(calls) == 3
     kdir = _kernel_dir(root, kernel.name)
     assert sorted(p.name for p in kdir.glob("launch*.run.yaml")) == ["launch0.run.yaml", "launch1.run.yaml"]
+    # The second launch wrote what the first had left in out_ptr0: still
+    # checked, since the kernel stores to it; the first changed it.
+    first, second = ((kdir / f"launch{i}.run.yaml").read_text() for i in (0, 1))
+    assert re.search(r"name: out_ptr0, .*check: \{npy: launch1/out_ptr0.expected.npy", second)
+    assert "written by the kernel, unchanged by this launch" in second
+    assert "unchanged" not in first and "restore: [out_ptr0]" in first and "restore" not in second
     counts = json.loads((root / f"launches-{os.getpid()}.json").read_text())["kernels"]
     assert counts[kdir.name] == {"name": kernel.name, "launches": 3}
 
@@ -167,6 +173,18 @@ def test_skip_over_the_cap_and_unsupported(workdir):
     assert not list(root.glob("*/launch*.run.yaml"))
 
 
+def test_pointer_access():
+    """Which parameters a kernel loads from and stores to, from its TTIR."""
+    fn, constexprs, _, values, _ = _one_case("gpt2", 0)
+    access = capture.pointer_access(capture_models.compile_kernel(fn, values, constexprs).asm["ttir"])
+    # ids, wte, wpe, w, b are read (wte through an address computed from a
+    # loaded id), h and ln written; the scalars are neither
+    assert access == {0: {"r"}, 1: {"r"}, 2: {"r"}, 3: {"r"}, 4: {"r"}, 5: {"w"}, 6: {"w"}}
+    fn, constexprs, _, values, _ = _one_case("gpt2", 1)[:5]
+    access = capture.pointer_access(capture_models.compile_kernel(fn, values, constexprs).asm["ttir"])
+    assert access == {0: {"r", "w"}, 1: {"r"}}
+
+
 def test_decode():
     assert capture.decode(np.array([0x7E, 0xFE, 0x7F, 0x08], np.uint8), "fp8e4m3").tolist()[:2] == [448.0, -448.0]
     assert np.isnan(capture.decode(np.array([0x7F], np.uint8), "fp8e4m3")[0])
@@ -194,14 +212,21 @@ def test_replay_on_cpu(workdir, model):
     for spec in specs:
         proc = subprocess.run([tt_run, "--target", "cpu", spec.name], cwd=spec.parent, capture_output=True,
                               text=True)
+        if spec.parent.name.startswith("triton_per_fused__to_copy_add_mean_mul_pow_rsqrt_0-"):
+            # Known gap of the CPU backend, found by this capture: an f32 ->
+            # bf16 truncation becomes a call to compiler-rt's __truncsfbf2,
+            # which the kernel's shared object cannot resolve. When it is
+            # fixed this fails: replay it like the others.
+            assert proc.returncode == 2 and "__truncsfbf2" in proc.stderr, proc.stdout + proc.stderr
+            continue
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert re.search(r"^\s+tt\s+ok ", proc.stdout, re.M), proc.stdout
-    expected = sorted(specs[0].parent.glob("launch0/*.expected.npy"))[0]
+    spec = specs[-1]  # a pointwise kernel of each model
+    expected = sorted(spec.parent.glob("launch0/*.expected.npy"))[0]
     ref = np.load(expected)
     ref.reshape(-1)[5] += 1.0
     np.save(expected, ref)
-    proc = subprocess.run([tt_run, "--target", "cpu", specs[0].name], cwd=specs[0].parent, capture_output=True,
-                          text=True)
+    proc = subprocess.run([tt_run, "--target", "cpu", spec.name], cwd=spec.parent, capture_output=True, text=True)
     assert proc.returncode == 1 and "FAIL" in proc.stdout, proc.stdout + proc.stderr
 
 

@@ -155,6 +155,70 @@ def statistics(values, dtype):
     return {"uniform": {"low": int(v.min()), "high": int(v.max()) + 1}}
 
 
+# -- which pointers a kernel writes -----------------------------------------------
+
+_SSA = re.compile(r"%[\w$.-]+")
+
+
+def _ssa(token):
+    return token.split("#")[0].split(":")[0]
+
+
+def pointer_access(ttir):
+    """{parameter index: set of "r"/"w"} of the public function of a TTIR
+    module: the parameters whose pointers reach a tt.load (r), a tt.store
+    (w) or an atomic (both), through the ops that compute addresses.
+
+    A loaded value carries no pointer (an index read from one tensor and
+    added to another's pointer does not make the first written). Textual,
+    so approximate on what it does not know: an op it does not model passes
+    every operand's parameters on to its results."""
+    lines = ttir.splitlines()
+    params, deps, access = [], {}, {}
+    for line in lines:
+        if re.match(r"\s*tt\.func\s+public\s+@", line):
+            head = line.split(") attributes")[0]
+            params = [_ssa(m) for m in re.findall(r"(%[\w$.-]+)\s*:", head)]
+            deps = {name: {i} for i, name in enumerate(params)}
+            break
+
+    def of(tokens):
+        out = set()
+        for t in tokens:
+            out |= deps.get(_ssa(t), set())
+        return out
+
+    for line in lines:
+        code = line.split(" loc(")[0]
+        for block_arg, init in re.findall(r"(%[\w$.-]+)\s*=\s*(%[\w$.#-]+)", code.split("iter_args(", 1)[1]
+                                          if "iter_args(" in code else ""):
+            deps[_ssa(block_arg)] = of([init])
+        m = re.match(r"\s*((?:%[\w$.#:-]+\s*,\s*)*%[\w$.#:-]+)\s*=\s*([\w.]+)(.*)", code)
+        results, op, rest = ([_ssa(r) for r in _SSA.findall(m.group(1))], m.group(2), m.group(3)) if m else \
+            ([], (code.split() or [""])[0], code.split(None, 1)[1] if len(code.split(None, 1)) > 1 else "")
+        operands = _SSA.findall(rest)
+        kind = None
+        if op == "tt.load":
+            kind = "r"
+        elif op == "tt.store":
+            kind = "w"
+        elif op in ("tt.atomic_rmw", "tt.atomic_cas"):
+            kind = "rw"
+        elif op == "tt.call":
+            kind = "rw"
+        if kind and operands:
+            touched = of(operands) if op == "tt.call" else of(operands[:1])
+            for i in touched:
+                access.setdefault(i, set()).update(kind)
+        if kind in ("r", "rw") and op != "tt.call":
+            for r in results:
+                deps[r] = set()  # data, not addresses
+        else:
+            for r in results:
+                deps[r] = of(operands)
+    return access
+
+
 # -- the buffers a launch passes ---------------------------------------------------
 
 
@@ -402,6 +466,8 @@ class Capturer:
         return None
 
     def skip(self, info, reason):
+        """Records why the kernel is not captured; its later launches are not tried."""
+        self.full.add(info.key)
         if info.key in self.skipped:
             return
         self.skipped.add(info.key)
@@ -498,9 +564,17 @@ class Capturer:
         self._kernel_files(info, kdir)
         ldir = f"launch{i}"
         regenerated = []
+        ttir = (getattr(info.kernel, "asm", {}) or {}).get("ttir") or ""
+        access = pointer_access(ttir)
+        for index, entry in enumerate(plan["args"]):
+            entry["written"] = "w" in access.get(index, ())
         for entry in plan["tensors"]:
             buf, dtype = entry["buffer"], entry["dtype"]
             entry["changed"] = buf.changed(entry["before"])
+            # Checked: what the kernel writes (it may write what the buffer
+            # held: an earlier autotuning candidate's launch wrote it), and
+            # whatever changed.
+            entry["checked"] = entry["changed"] or entry["written"]
             entry["elements"] = buf.nbytes // _SIZES[dtype]
             if buf.nbytes > self.max_bytes:
                 entry["init"] = statistics(decode(buf.host(entry["before"]), dtype), dtype)
@@ -509,7 +583,7 @@ class Capturer:
             before = decode(buf.host(entry["before"]), dtype)
             _save_npy(os.path.join(kdir, ldir, f"{entry['name']}.npy"), before)
             entry["init"] = {"npy": f"{ldir}/{entry['name']}.npy"}
-            if entry["changed"]:
+            if entry["checked"]:
                 _save_npy(os.path.join(kdir, ldir, f"{entry['name']}.expected.npy"), decode(buf.host(), dtype))
         entry_lines = []
         restore = []
@@ -522,11 +596,14 @@ class Capturer:
                       f"init: {_yaml_value(entry['init'])}"]
             if entry["changed"]:
                 restore.append(entry["name"])
+            if entry["checked"]:
                 if not regenerated:
                     rtol, atol = _TOLERANCES.get(entry["dtype"], (0, 0))
                     fields.append(f"check: {{npy: {ldir}/{entry['name']}.expected.npy, rtol: {rtol!r}, "
                                   f"atol: {atol!r}}}")
             what = entry["buffer"].describe()
+            if entry["written"] and not entry["changed"]:
+                what += "; written by the kernel, unchanged by this launch"
             if entry["name"] in regenerated:
                 what += "; over the capture cap: regenerated from statistics"
             fields.append(f"description: {_yaml_value(what)}")

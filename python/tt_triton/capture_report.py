@@ -28,6 +28,7 @@ import glob
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -140,7 +141,10 @@ def replay(kernel, tt_run, target, bench=True, extra=()):
     times = {label: [] for label, _ in variants}
     states = {}
     for spec in kernel.specs:
-        cmd = [tt_run, "--json"] + (["--bench"] if bench else []) + (["--target", target] if target else [])
+        # On a GPU each binary runs in its own process: a kernel that faults
+        # leaves the other's result intact.
+        cmd = [tt_run, "--json"] + (["--bench"] if bench else []) + (["--target", target] if target else []) + \
+            (["--isolate"] if target != "cpu" else [])
         for label, path in variants:
             cmd += ["--kernel", f"{label}={path}"]
         cmd += list(extra) + [os.path.basename(spec)]
@@ -191,10 +195,14 @@ def rows(kernels):
 
 
 def _f(x, spec):
-    return format(x, spec) if isinstance(x, (int, float)) else "-"
+    if isinstance(x, (int, float)):
+        return format(x, spec)
+    width = re.match(r"\d*", spec).group(0)
+    return "-".rjust(int(width)) if width else "-"
 
 
-def print_table(table, out=sys.stdout):
+def print_table(table, out=None):
+    out = out or sys.stdout
     width = max([len("kernel")] + [len(r["kernel"]) for r in table])
     head = f"{'kernel':{width}s}  {'share':>6s} {'launches':>8s} {'upstream ms':>12s} {'tt ms':>10s} {'tt/up':>6s}  check"
     out.write(head + "\n" + "-" * len(head) + "\n")
