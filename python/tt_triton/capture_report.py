@@ -141,33 +141,35 @@ def replay(kernel, tt_run, target, bench=True, extra=()):
     times = {label: [] for label, _ in variants}
     states = {}
     for spec in kernel.specs:
-        # On a GPU each binary runs in its own process: a kernel that faults
-        # leaves the other's result intact.
-        cmd = [tt_run, "--json"] + (["--bench"] if bench else []) + (["--target", target] if target else []) + \
-            (["--isolate"] if target != "cpu" else [])
+        # One tt-run per binary: one that does not compile or faults leaves
+        # the other's result intact (and on a GPU each runs in its own process).
         for label, path in variants:
-            cmd += ["--kernel", f"{label}={path}"]
-        cmd += list(extra) + [os.path.basename(spec)]
-        proc = subprocess.run(cmd, cwd=kernel.folder, capture_output=True, text=True)
-        try:
-            result = json.loads(proc.stdout)["results"][0]
-        except (ValueError, KeyError, IndexError):
-            kernel.errors.append(f"{os.path.basename(spec)}: " + (proc.stderr.strip().splitlines() or ["no output"])[-1])
-            continue
-        if result.get("error"):
-            kernel.errors.append(f"{os.path.basename(spec)}: {result['error']}")
-        for v in result.get("variants", []):
-            label = v.get("label")
-            checks = v.get("checks") or []
-            state = "ok" if v.get("status") == "ok" else (v.get("status") or "error")
-            if state == "ok" and not checks:
-                state = "unchecked"
-            states.setdefault(label, []).append(state)
-            if v.get("error"):
-                kernel.errors.append(f"{label}: {v['error']}")
-            ms = (v.get("bench") or {}).get("median_ms")
-            if ms is not None and label in times:
-                times[label].append(ms)
+            cmd = [tt_run, "--json"] + (["--bench"] if bench else []) + (["--target", target] if target else []) + \
+                (["--isolate"] if target != "cpu" else []) + ["--kernel", f"{label}={path}"] + list(extra) + \
+                [os.path.basename(spec)]
+            proc = subprocess.run(cmd, cwd=kernel.folder, capture_output=True, text=True)
+            try:
+                result = json.loads(proc.stdout)["results"][0]
+            except (ValueError, KeyError, IndexError):
+                lines = proc.stderr.strip().splitlines() or ["no output"]
+                kernel.errors.append(f"{label}: {lines[-1]}")
+                states.setdefault(label, []).append("error")
+                continue
+            if result.get("error"):
+                kernel.errors.append(f"{label}: {result['error']}")
+            if not result.get("variants"):
+                states.setdefault(label, []).append("error")
+            for v in result.get("variants", []):
+                checks = v.get("checks") or []
+                state = "ok" if v.get("status") == "ok" else (v.get("status") or "error")
+                if state == "ok" and not checks:
+                    state = "unchecked"
+                states.setdefault(label, []).append(state)
+                if v.get("error"):
+                    kernel.errors.append(f"{label}: {v['error']}")
+                ms = (v.get("bench") or {}).get("median_ms")
+                if ms is not None:
+                    times[label].append(ms)
     for label, seen in states.items():
         bad = [s for s in seen if s not in ("ok", "unchecked")]
         kernel.checks[label] = bad[0] if bad else ("ok" if "ok" in seen else "unchecked")
