@@ -139,6 +139,28 @@
 
 // -----
 
+// The swizzled layouts share their verifier, which names the one at fault.
+// expected-error @+1 {{#ttg.amd_rotating_shared: vec, perPhase and maxPhase must be at least 1}}
+#sh = #ttg.amd_rotating_shared<{vec = 0, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+
+// -----
+
+// The MMA layouts share the checks of their warp grid and tilesPerWarp.
+// expected-error @+1 {{#ttg.amd_mfma: tilesPerWarp has 1 entries, but warpsPerCTA has 2}}
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false, tilesPerWarp = [2]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.amd_wmma: warpsPerCTA[0] = 3 is not a power of two}}
+#wmma = #ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [3, 2]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.nvidia_mma: warpsPerCTA must not be empty}}
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [], instrShape = [16, 8]}>
+
+// -----
+
 // expected-error @+1 {{#ttg.nvmma_shared: swizzlingByteWidth must be 0, 32, 64 or 128, got 96}}
 #sh = #ttg.nvmma_shared<{swizzlingByteWidth = 96, transposed = false, elementBitWidth = 16}>
 

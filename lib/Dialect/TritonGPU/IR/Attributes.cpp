@@ -25,9 +25,6 @@ using namespace mlir::triton::gpu;
 
 #include "tt/Dialect/TritonGPU/IR/TritonGPUAttrInterfaces.cpp.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "tt/Dialect/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
-
 using namespace mlir::triton::gpu::parsing;
 
 //===----------------------------------------------------------------------===//
@@ -39,6 +36,10 @@ static unsigned product(ArrayRef<unsigned> values) {
   for (unsigned v : values)
     p *= v;
   return p;
+}
+
+static SmallVector<unsigned> ones(size_t n) {
+  return SmallVector<unsigned>(n, 1);
 }
 
 bool mlir::triton::gpu::isPermutationOfIota(ArrayRef<unsigned> order) {
@@ -332,17 +333,14 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
       {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
       {"order", FieldKind::UnsignedList, kRequired}};
   FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, "blocked", fields, /*withCGA=*/true);
+      EncodingDict::parseWithCGA(parser, "blocked", fields, "order");
   if (failed(dict))
-    return {};
-  SmallVector<unsigned> order = dict->getUnsignedList("order");
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(order.size());
-  if (failed(cgaLayout))
     return {};
   return parser.getChecked<BlockedEncodingAttr>(
       parser.getContext(), dict->getUnsignedList("sizePerThread"),
       dict->getUnsignedList("threadsPerWarp"),
-      dict->getUnsignedList("warpsPerCTA"), order, *cgaLayout);
+      dict->getUnsignedList("warpsPerCTA"), dict->getUnsignedList("order"),
+      dict->getCGA());
 }
 
 void BlockedEncodingAttr::print(AsmPrinter &printer) const {
@@ -387,11 +385,6 @@ unsigned BlockedEncodingAttr::getLanesPerWarp() const {
 }
 unsigned BlockedEncodingAttr::getNumWarpsCovered() const {
   return product(getWarpsPerCTA());
-}
-LogicalResult BlockedEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -456,11 +449,6 @@ unsigned SliceEncodingAttr::getLanesPerWarp() const {
 }
 unsigned SliceEncodingAttr::getNumWarpsCovered() const {
   return getParent().getNumWarpsCovered();
-}
-LogicalResult SliceEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -546,10 +534,43 @@ unsigned DotOperandEncodingAttr::getLanesPerWarp() const {
 unsigned DotOperandEncodingAttr::getNumWarpsCovered() const {
   return cast<DistributedEncodingTrait>(getParent()).getNumWarpsCovered();
 }
-LogicalResult DotOperandEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
+
+//===----------------------------------------------------------------------===//
+// Helpers of the matrix-instruction (MMA) layouts
+//===----------------------------------------------------------------------===//
+
+// Their getRank() and getNumWarpsCovered() come from warpsPerCTA and are
+// defined once, in TritonGPUAttrDefs.td (TTG_MmaAttr).
+
+/// The checks every MMA layout makes of its warp grid: warpsPerCTA is a
+/// non-empty list of powers of two, and the CGA layout has its rank.
+static LogicalResult
+verifyWarpGrid(function_ref<InFlightDiagnostic()> emitError,
+               ArrayRef<unsigned> warpsPerCTA, CGAEncodingAttr cga,
+               StringRef name) {
+  if (warpsPerCTA.empty())
+    return emitError() << name << ": warpsPerCTA must not be empty";
+  if (failed(verifyPowersOfTwo(emitError, warpsPerCTA, "warpsPerCTA", name)))
+    return failure();
+  return verifyCGARank(emitError, cga, warpsPerCTA.size(), name);
+}
+
+/// tilesPerWarp of the AMD layouts: one entry per dimension, all ones when
+/// the key is absent.
+static SmallVector<unsigned> parseTilesPerWarp(const EncodingDict &dict,
+                                               ArrayRef<unsigned> warpsPerCTA) {
+  return dict.getUnsignedList("tilesPerWarp", ones(warpsPerCTA.size()));
+}
+
+static LogicalResult
+verifyTilesPerWarp(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<unsigned> tilesPerWarp,
+                   ArrayRef<unsigned> warpsPerCTA, StringRef name) {
+  if (tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << name << ": tilesPerWarp has " << tilesPerWarp.size()
+                       << " entries, but warpsPerCTA has "
+                       << warpsPerCTA.size();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -563,16 +584,13 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
       {"warpsPerCTA", FieldKind::UnsignedList, kRequired},
       {"instrShape", FieldKind::UnsignedList, kRequired}};
   FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, "nvidia_mma", fields, /*withCGA=*/true);
+      EncodingDict::parseWithCGA(parser, "nvidia_mma", fields, "warpsPerCTA");
   if (failed(dict))
-    return {};
-  SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
-  if (failed(cgaLayout))
     return {};
   return parser.getChecked<NvidiaMmaEncodingAttr>(
       parser.getContext(), dict->getUnsigned("versionMajor"),
-      dict->getUnsigned("versionMinor", 0), warpsPerCTA, *cgaLayout,
+      dict->getUnsigned("versionMinor", 0),
+      dict->getUnsignedList("warpsPerCTA"), dict->getCGA(),
       dict->getUnsignedList("instrShape"));
 }
 
@@ -596,10 +614,7 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
                        << ": versionMajor must be 1 (Volta), 2 (Turing/Ampere) "
                           "or 3 (Hopper), got "
                        << versionMajor;
-  if (warpsPerCTA.empty())
-    return emitError() << name << ": warpsPerCTA must not be empty";
-  if (failed(verifyPowersOfTwo(emitError, warpsPerCTA, "warpsPerCTA", name)) ||
-      failed(verifyCGARank(emitError, CGALayout, warpsPerCTA.size(), name)))
+  if (failed(verifyWarpGrid(emitError, warpsPerCTA, CGALayout, name)))
     return failure();
   unsigned rank = warpsPerCTA.size();
   if (versionMajor == 2) {
@@ -630,18 +645,7 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
   return success();
 }
 
-unsigned NvidiaMmaEncodingAttr::getRank() const {
-  return getWarpsPerCTA().size();
-}
 unsigned NvidiaMmaEncodingAttr::getLanesPerWarp() const { return 32; }
-unsigned NvidiaMmaEncodingAttr::getNumWarpsCovered() const {
-  return product(getWarpsPerCTA());
-}
-LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
-}
 
 //===----------------------------------------------------------------------===//
 // AMDMfmaEncodingAttr
@@ -656,34 +660,28 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
       {"tilesPerWarp", FieldKind::UnsignedList},
       {"elementBitWidth", FieldKind::Unsigned}};
   FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, "amd_mfma", fields, /*withCGA=*/true);
+      EncodingDict::parseWithCGA(parser, "amd_mfma", fields, "warpsPerCTA");
   if (failed(dict))
     return {};
   SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
-  if (failed(cgaLayout))
-    return {};
   return parser.getChecked<AMDMfmaEncodingAttr>(
       parser.getContext(), dict->getUnsigned("version"), warpsPerCTA,
       dict->getUnsignedList("instrShape"), dict->getBool("isTransposed"),
-      *cgaLayout,
-      dict->getUnsignedList("tilesPerWarp",
-                            SmallVector<unsigned>(warpsPerCTA.size(), 1)),
+      dict->getCGA(), parseTilesPerWarp(*dict, warpsPerCTA),
       dict->getUnsigned("elementBitWidth", 32));
 }
 
 void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
-  EncodingDictPrinter dict(printer);
-  dict.field("version", getVersion())
+  EncodingDictPrinter(printer)
+      .field("version", getVersion())
       .field("warpsPerCTA", getWarpsPerCTA())
       .field("instrShape", getInstrShape())
       .field("isTransposed", getIsTransposed())
-      .cgaLayout(getCGALayout());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; }))
-    dict.field("tilesPerWarp", getTilesPerWarp());
-  if (getElementBitWidth() != 32)
-    dict.field("elementBitWidth", getElementBitWidth());
-  dict.finish();
+      .cgaLayout(getCGALayout())
+      .fieldUnlessDefault("tilesPerWarp", getTilesPerWarp(),
+                          ones(getTilesPerWarp().size()))
+      .fieldUnlessDefault("elementBitWidth", getElementBitWidth(), 32)
+      .finish();
 }
 
 LogicalResult AMDMfmaEncodingAttr::verify(
@@ -695,10 +693,7 @@ LogicalResult AMDMfmaEncodingAttr::verify(
   if (version > 4)
     return emitError() << name << ": version must be in [0, 4], got "
                        << version;
-  if (warpsPerCTA.empty())
-    return emitError() << name << ": warpsPerCTA must not be empty";
-  if (failed(verifyPowersOfTwo(emitError, warpsPerCTA, "warpsPerCTA", name)) ||
-      failed(verifyCGARank(emitError, CGALayout, warpsPerCTA.size(), name)))
+  if (failed(verifyWarpGrid(emitError, warpsPerCTA, CGALayout, name)))
     return failure();
   if (instrShape.size() < 2)
     return emitError() << name << ": instrShape needs at least [M, N]";
@@ -708,28 +703,15 @@ LogicalResult AMDMfmaEncodingAttr::verify(
     return emitError() << name
                        << ": no MFMA instruction has M x N = " << mn.first
                        << " x " << mn.second;
-  if (tilesPerWarp.size() != warpsPerCTA.size())
-    return emitError() << name << ": tilesPerWarp has " << tilesPerWarp.size()
-                       << " entries, but warpsPerCTA has "
-                       << warpsPerCTA.size();
+  if (failed(verifyTilesPerWarp(emitError, tilesPerWarp, warpsPerCTA, name)))
+    return failure();
   if (elementBitWidth != 32 && elementBitWidth != 64)
     return emitError() << name << ": elementBitWidth must be 32 or 64, got "
                        << elementBitWidth;
   return success();
 }
 
-unsigned AMDMfmaEncodingAttr::getRank() const {
-  return getWarpsPerCTA().size();
-}
 unsigned AMDMfmaEncodingAttr::getLanesPerWarp() const { return 64; }
-unsigned AMDMfmaEncodingAttr::getNumWarpsCovered() const {
-  return product(getWarpsPerCTA());
-}
-LogicalResult AMDMfmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
-}
 
 //===----------------------------------------------------------------------===//
 // AMDWmmaEncodingAttr
@@ -745,32 +727,28 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
       {"tilesPerWarp", FieldKind::UnsignedList},
       {"instrShape", FieldKind::UnsignedList}};
   FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, "amd_wmma", fields, /*withCGA=*/true);
+      EncodingDict::parseWithCGA(parser, "amd_wmma", fields, "warpsPerCTA");
   if (failed(dict))
     return {};
   SmallVector<unsigned> warpsPerCTA = dict->getUnsignedList("warpsPerCTA");
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(warpsPerCTA.size());
-  if (failed(cgaLayout))
-    return {};
   return parser.getChecked<AMDWmmaEncodingAttr>(
       parser.getContext(), dict->getUnsigned("version"),
       dict->getBool("isTranspose"), warpsPerCTA,
-      dict->getUnsignedList("tilesPerWarp",
-                            SmallVector<unsigned>(warpsPerCTA.size(), 1)),
-      *cgaLayout, dict->getUnsignedList("instrShape", kDefaultWmmaInstrShape));
+      parseTilesPerWarp(*dict, warpsPerCTA), dict->getCGA(),
+      dict->getUnsignedList("instrShape", kDefaultWmmaInstrShape));
 }
 
 void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
-  EncodingDictPrinter dict(printer);
-  dict.field("version", getVersion())
+  EncodingDictPrinter(printer)
+      .field("version", getVersion())
       .field("isTranspose", getIsTransposed())
       .field("warpsPerCTA", getWarpsPerCTA())
-      .cgaLayout(getCGALayout());
-  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; }))
-    dict.field("tilesPerWarp", getTilesPerWarp());
-  if (getInstrShape() != ArrayRef<unsigned>(kDefaultWmmaInstrShape))
-    dict.field("instrShape", getInstrShape());
-  dict.finish();
+      .cgaLayout(getCGALayout())
+      .fieldUnlessDefault("tilesPerWarp", getTilesPerWarp(),
+                          ones(getTilesPerWarp().size()))
+      .fieldUnlessDefault("instrShape", getInstrShape(),
+                          kDefaultWmmaInstrShape)
+      .finish();
 }
 
 LogicalResult AMDWmmaEncodingAttr::verify(
@@ -782,15 +760,10 @@ LogicalResult AMDWmmaEncodingAttr::verify(
   if (version < 1 || version > 3)
     return emitError() << name << ": version must be in [1, 3], got "
                        << version;
-  if (warpsPerCTA.empty())
-    return emitError() << name << ": warpsPerCTA must not be empty";
-  if (failed(verifyPowersOfTwo(emitError, warpsPerCTA, "warpsPerCTA", name)) ||
-      failed(verifyCGARank(emitError, CGALayout, warpsPerCTA.size(), name)))
+  if (failed(verifyWarpGrid(emitError, warpsPerCTA, CGALayout, name)))
     return failure();
-  if (tilesPerWarp.size() != warpsPerCTA.size())
-    return emitError() << name << ": tilesPerWarp has " << tilesPerWarp.size()
-                       << " entries, but warpsPerCTA has "
-                       << warpsPerCTA.size();
+  if (failed(verifyTilesPerWarp(emitError, tilesPerWarp, warpsPerCTA, name)))
+    return failure();
   SmallVector<unsigned> shape(instrShape);
   auto allowed = [&](ArrayRef<SmallVector<unsigned>> shapes) {
     return llvm::is_contained(shapes, shape);
@@ -809,18 +782,7 @@ LogicalResult AMDWmmaEncodingAttr::verify(
   return success();
 }
 
-unsigned AMDWmmaEncodingAttr::getRank() const {
-  return getWarpsPerCTA().size();
-}
 unsigned AMDWmmaEncodingAttr::getLanesPerWarp() const { return 32; }
-unsigned AMDWmmaEncodingAttr::getNumWarpsCovered() const {
-  return product(getWarpsPerCTA());
-}
-LogicalResult AMDWmmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
-}
 
 //===----------------------------------------------------------------------===//
 // LinearEncodingAttr
@@ -938,36 +900,31 @@ unsigned LinearEncodingAttr::getLanesPerWarp() const {
 unsigned LinearEncodingAttr::getNumWarpsCovered() const {
   return 1u << (getFlatWarpBases().size() / getRank());
 }
-LogicalResult LinearEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, getRank(), shape, emitError);
-}
 
 //===----------------------------------------------------------------------===//
 // Swizzled shared encodings
 //===----------------------------------------------------------------------===//
 
-/// Shared parser of #ttg.swizzled_shared and #ttg.amd_rotating_shared.
+// #ttg.swizzled_shared and #ttg.amd_rotating_shared share their parser,
+// printer, verifier and getRank(), defined for both (TTG_SwizzledSharedAttr
+// in TritonGPUAttrDefs.td) in terms of the helpers below.
+
 template <typename EncodingT>
-static Attribute parseSwizzled(AsmParser &parser, StringRef mnemonic) {
+static Attribute parseSwizzled(AsmParser &parser) {
+  StringRef mnemonic = EncodingT::getMnemonic();
   static constexpr FieldSpec fields[] = {
       {"vec", FieldKind::Unsigned, kRequired},
       {"perPhase", FieldKind::Unsigned, kRequired},
       {"maxPhase", FieldKind::Unsigned, kRequired},
       {"order", FieldKind::UnsignedList, kRequired}};
   FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, mnemonic, fields, /*withCGA=*/true);
+      EncodingDict::parseWithCGA(parser, mnemonic, fields, "order");
   if (failed(dict))
-    return {};
-  SmallVector<unsigned> order = dict->getUnsignedList("order");
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(order.size());
-  if (failed(cgaLayout))
     return {};
   return parser.getChecked<EncodingT>(
       parser.getContext(), dict->getUnsigned("vec"),
-      dict->getUnsigned("perPhase"), dict->getUnsigned("maxPhase"), order,
-      *cgaLayout);
+      dict->getUnsigned("perPhase"), dict->getUnsigned("maxPhase"),
+      dict->getUnsignedList("order"), dict->getCGA());
 }
 
 template <typename EncodingT>
@@ -984,7 +941,8 @@ static void printSwizzled(AsmPrinter &printer, EncodingT enc) {
 static LogicalResult
 verifySwizzled(function_ref<InFlightDiagnostic()> emitError, unsigned vec,
                unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-               CGAEncodingAttr cga, StringRef name) {
+               CGAEncodingAttr cga, StringRef mnemonic) {
+  std::string name = ("#ttg." + mnemonic).str();
   if (vec == 0 || perPhase == 0 || maxPhase == 0)
     return emitError() << name
                        << ": vec, perPhase and maxPhase must be at "
@@ -994,42 +952,6 @@ verifySwizzled(function_ref<InFlightDiagnostic()> emitError, unsigned vec,
   if (failed(verifyOrder(emitError, order, name)))
     return failure();
   return verifyCGARank(emitError, cga, order.size(), name);
-}
-
-Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
-  return parseSwizzled<SwizzledSharedEncodingAttr>(parser, "swizzled_shared");
-}
-void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
-  printSwizzled(printer, *this);
-}
-LogicalResult
-SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   unsigned vec, unsigned perPhase,
-                                   unsigned maxPhase, ArrayRef<unsigned> order,
-                                   CGAEncodingAttr CGALayout) {
-  return verifySwizzled(emitError, vec, perPhase, maxPhase, order, CGALayout,
-                        "#ttg.swizzled_shared");
-}
-unsigned SwizzledSharedEncodingAttr::getRank() const {
-  return getOrder().size();
-}
-
-Attribute AMDRotatingSharedEncodingAttr::parse(AsmParser &parser, Type) {
-  return parseSwizzled<AMDRotatingSharedEncodingAttr>(parser,
-                                                      "amd_rotating_shared");
-}
-void AMDRotatingSharedEncodingAttr::print(AsmPrinter &printer) const {
-  printSwizzled(printer, *this);
-}
-LogicalResult AMDRotatingSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-    CGAEncodingAttr CGALayout) {
-  return verifySwizzled(emitError, vec, perPhase, maxPhase, order, CGALayout,
-                        "#ttg.amd_rotating_shared");
-}
-unsigned AMDRotatingSharedEncodingAttr::getRank() const {
-  return getOrder().size();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1043,22 +965,21 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
       {"elementBitWidth", FieldKind::Unsigned, kRequired},
       {"fp4Padded", FieldKind::Bool},
       {"rank", FieldKind::Unsigned}};
-  FailureOr<EncodingDict> dict =
-      EncodingDict::parse(parser, "nvmma_shared", fields, /*withCGA=*/true);
-  if (failed(dict))
-    return {};
   // The rank is explicit, or that of the CTA layout, or 2.
-  unsigned rank =
-      dict->has("rank") ? dict->getUnsigned("rank") : dict->getCGARank();
-  if (!dict->has("rank") && rank == 0)
-    rank = 2;
-  FailureOr<CGAEncodingAttr> cgaLayout = dict->getCGALayout(rank);
-  if (failed(cgaLayout))
+  auto rankOf = [](const EncodingDict &dict) -> unsigned {
+    if (dict.has("rank"))
+      return dict.getUnsigned("rank");
+    unsigned rank = dict.getCGARank();
+    return rank == 0 ? 2 : rank;
+  };
+  FailureOr<EncodingDict> dict =
+      EncodingDict::parseWithCGA(parser, "nvmma_shared", fields, rankOf);
+  if (failed(dict))
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
       parser.getContext(), dict->getUnsigned("swizzlingByteWidth"),
       dict->getBool("transposed"), dict->getUnsigned("elementBitWidth"),
-      dict->getBool("fp4Padded"), *cgaLayout);
+      dict->getBool("fp4Padded"), dict->getCGA());
 }
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -1102,8 +1023,13 @@ unsigned NVMMASharedEncodingAttr::getRank() const {
 }
 
 //===----------------------------------------------------------------------===//
-// Registration
+// Generated definitions and registration
 //===----------------------------------------------------------------------===//
+
+// The generated definitions come last: the ones TritonGPUAttrDefs.td shares
+// between classes (extraClassDefinition) call the static helpers above.
+#define GET_ATTRDEF_CLASSES
+#include "tt/Dialect/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
 
 void TritonGPUDialect::registerAttributes() {
   addAttributes<

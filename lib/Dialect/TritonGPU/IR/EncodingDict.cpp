@@ -127,6 +127,30 @@ FailureOr<EncodingDict> EncodingDict::parse(AsmParser &parser,
   return dict;
 }
 
+FailureOr<EncodingDict> EncodingDict::parseWithCGA(
+    AsmParser &parser, StringRef encoding, ArrayRef<FieldSpec> fields,
+    function_ref<unsigned(const EncodingDict &)> rankOf) {
+  FailureOr<EncodingDict> dict =
+      parse(parser, encoding, fields, /*withCGA=*/true);
+  if (failed(dict))
+    return failure();
+  FailureOr<CGAEncodingAttr> cga = dict->getCGALayout(rankOf(*dict));
+  if (failed(cga))
+    return failure();
+  dict->cga = *cga;
+  return dict;
+}
+
+FailureOr<EncodingDict> EncodingDict::parseWithCGA(AsmParser &parser,
+                                                   StringRef encoding,
+                                                   ArrayRef<FieldSpec> fields,
+                                                   StringRef rankKey) {
+  return parseWithCGA(parser, encoding, fields,
+                      [&](const EncodingDict &dict) {
+                        return dict.getUnsignedList(rankKey).size();
+                      });
+}
+
 ParseResult
 EncodingDict::check(ArrayRef<std::pair<std::string, Entry>> parsed) {
   for (const auto &keyAndEntry : parsed) {
@@ -350,6 +374,19 @@ EncodingDictPrinter &EncodingDictPrinter::field(StringRef name,
   key(name);
   printer << value;
   return *this;
+}
+
+EncodingDictPrinter &
+EncodingDictPrinter::fieldUnlessDefault(StringRef name, unsigned value,
+                                        unsigned defaultValue) {
+  return value == defaultValue ? *this : field(name, value);
+}
+
+EncodingDictPrinter &
+EncodingDictPrinter::fieldUnlessDefault(StringRef name,
+                                        ArrayRef<unsigned> values,
+                                        ArrayRef<unsigned> defaultValue) {
+  return values == defaultValue ? *this : field(name, values);
 }
 
 EncodingDictPrinter &EncodingDictPrinter::bases(StringRef name,

@@ -71,6 +71,19 @@ public:
   static FailureOr<EncodingDict> parse(AsmParser &parser, StringRef encoding,
                                        ArrayRef<FieldSpec> fields,
                                        bool withCGA = false);
+  /// parse() with the CTA-layout keys, followed by getCGALayout() for the
+  /// rank `rankOf` reads from the parsed dictionary; the layout is then
+  /// available as getCGA(). Fails if either step does.
+  static FailureOr<EncodingDict>
+  parseWithCGA(AsmParser &parser, StringRef encoding,
+               ArrayRef<FieldSpec> fields,
+               function_ref<unsigned(const EncodingDict &)> rankOf);
+  /// The same, for the encodings whose rank is the length of the list
+  /// under `rankKey` (a required key of `fields`).
+  static FailureOr<EncodingDict> parseWithCGA(AsmParser &parser,
+                                              StringRef encoding,
+                                              ArrayRef<FieldSpec> fields,
+                                              StringRef rankKey);
 
   bool has(StringRef key) const { return lookup(key).value != nullptr; }
   unsigned getUnsigned(StringRef key, unsigned defaultValue = 0) const;
@@ -89,6 +102,8 @@ public:
   /// The rank the CTA-layout keys imply (that of CTAOrder, else of the
   /// first CGALayout basis), or 0 when they do not tell.
   unsigned getCGARank() const;
+  /// The CTA layout resolved by parseWithCGA (null after a plain parse()).
+  CGAEncodingAttr getCGA() const { return cga; }
 
   /// Reports `#ttg.<encoding>: message` at the dictionary, or at the entry
   /// of `key`.
@@ -119,6 +134,7 @@ private:
   SmallVector<FieldSpec> specs;
   /// One per spec, in the order of `specs` (null values for absent keys).
   SmallVector<Entry> entries;
+  CGAEncodingAttr cga;
 };
 
 /// Prints an encoding's dictionary: `<{` on construction, then one
@@ -132,6 +148,13 @@ public:
   EncodingDictPrinter &field(StringRef key, bool value);
   EncodingDictPrinter &field(StringRef key, ArrayRef<unsigned> values);
   EncodingDictPrinter &field(StringRef key, Attribute value);
+  /// `key = value` unless `value` is the field's default, which the
+  /// printed form leaves out.
+  EncodingDictPrinter &fieldUnlessDefault(StringRef key, unsigned value,
+                                          unsigned defaultValue);
+  EncodingDictPrinter &fieldUnlessDefault(StringRef key,
+                                          ArrayRef<unsigned> values,
+                                          ArrayRef<unsigned> defaultValue);
   EncodingDictPrinter &bases(StringRef key, ArrayRef<int32_t> flat,
                              unsigned rank);
   /// `CGALayout = [[...]]`, unless the layout is a single CTA.

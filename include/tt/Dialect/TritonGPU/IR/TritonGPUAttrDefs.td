@@ -51,6 +51,36 @@ defvar GetRankAndCGADecl = GetRankDecl # [{
     CGAEncodingAttr getCGALayout() const;
 }];
 
+// VerifiableTensorEncoding::verifyEncoding is the same for every register
+// layout: the tensor must have the layout's rank. (The helper it calls is
+// defined in Attributes.cpp before the generated definitions.)
+defvar VerifyEncodingDef = [{
+  ::mlir::LogicalResult $cppClass::verifyEncoding(
+      ::llvm::ArrayRef<int64_t> shape, ::mlir::Type,
+      ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const {
+    return verifyTensorRank(*this, getRank(), shape, emitError);
+  }
+}];
+
+// A register layout.
+class TTG_DistributedAttr<string name, string attrMnemonic,
+                          list<Trait> traits = []>
+    : TTG_Attr<name, attrMnemonic, !listconcat(DistributedTraits, traits)> {
+  let extraClassDefinition = VerifyEncodingDef;
+}
+
+// The accumulator layout of a matrix instruction: its rank is the length of
+// its `warpsPerCTA` grid, whose product is the number of warps it covers.
+class TTG_MmaAttr<string name, string attrMnemonic>
+    : TTG_DistributedAttr<name, attrMnemonic, [TTG_MmaEncodingTrait]> {
+  let extraClassDefinition = VerifyEncodingDef # [{
+  unsigned $cppClass::getRank() const { return getWarpsPerCTA().size(); }
+  unsigned $cppClass::getNumWarpsCovered() const {
+    return product(getWarpsPerCTA());
+  }
+}];
+}
+
 //===----------------------------------------------------------------------===//
 // CGA layout
 //===----------------------------------------------------------------------===//
@@ -115,8 +145,8 @@ def TTG_CGAEncodingAttr : TTG_Attr<"CGAEncoding", "cga_layout"> {
 // Distributed (register) layouts
 //===----------------------------------------------------------------------===//
 
-def TTG_BlockedEncodingAttr : TTG_Attr<"BlockedEncoding", "blocked",
-                                       DistributedTraits> {
+def TTG_BlockedEncodingAttr
+    : TTG_DistributedAttr<"BlockedEncoding", "blocked"> {
   let summary = "a tile of contiguous elements per thread, tiled over lanes and warps";
   let description = [{
     Each thread owns `sizePerThread[d]` consecutive elements along every
@@ -156,8 +186,7 @@ def TTG_BlockedEncodingAttr : TTG_Attr<"BlockedEncoding", "blocked",
   let extraClassDeclaration = GetRankDecl;
 }
 
-def TTG_SliceEncodingAttr : TTG_Attr<"SliceEncoding", "slice",
-                                     DistributedTraits> {
+def TTG_SliceEncodingAttr : TTG_DistributedAttr<"SliceEncoding", "slice"> {
   let summary = "the parent layout with one dimension removed";
   let description = [{
     The layout of a tensor obtained by reducing (or before expanding) the
@@ -176,8 +205,8 @@ def TTG_SliceEncodingAttr : TTG_Attr<"SliceEncoding", "slice",
   let extraClassDeclaration = GetRankAndCGADecl;
 }
 
-def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
-                                          DistributedTraits> {
+def TTG_DotOperandEncodingAttr
+    : TTG_DistributedAttr<"DotOperandEncoding", "dot_op"> {
   let summary = "the register layout of a dot operand feeding a given accumulator layout";
   let description = [{
     The layout that operand `opIdx` (0 for A, 1 for B) of a dot must have so
@@ -197,8 +226,7 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
   let extraClassDeclaration = GetRankAndCGADecl;
 }
 
-def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma",
-    !listconcat(DistributedTraits, [TTG_MmaEncodingTrait])> {
+def TTG_NvidiaMmaEncodingAttr : TTG_MmaAttr<"NvidiaMmaEncoding", "nvidia_mma"> {
   let summary = "accumulator layout of NVIDIA tensor-core instructions";
   let description = [{
     The layout of the result of `mma.sync` (`versionMajor = 2`, Ampere and
@@ -224,8 +252,7 @@ def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma",
   }];
 }
 
-def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma",
-    !listconcat(DistributedTraits, [TTG_MmaEncodingTrait])> {
+def TTG_AMDMfmaEncodingAttr : TTG_MmaAttr<"AMDMfmaEncoding", "amd_mfma"> {
   let summary = "accumulator layout of AMD CDNA MFMA instructions";
   let description = [{
     The result layout of MFMA matrix-core instructions on AMD Instinct GPUs.
@@ -251,8 +278,7 @@ def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma",
   let extraClassDeclaration = GetRankDecl;
 }
 
-def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma",
-    !listconcat(DistributedTraits, [TTG_MmaEncodingTrait])> {
+def TTG_AMDWmmaEncodingAttr : TTG_MmaAttr<"AMDWmmaEncoding", "amd_wmma"> {
   let summary = "accumulator layout of AMD RDNA WMMA instructions";
   let description = [{
     The result layout of WMMA instructions (1: RDNA3, 2: RDNA4, 3: gfx1250).
@@ -273,8 +299,7 @@ def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma",
   let extraClassDeclaration = GetRankDecl;
 }
 
-def TTG_LinearEncodingAttr : TTG_Attr<"LinearEncoding", "linear",
-                                      DistributedTraits> {
+def TTG_LinearEncodingAttr : TTG_DistributedAttr<"LinearEncoding", "linear"> {
   let summary = "a register layout given directly as a linear layout";
   let description = [{
     Bases of a linear map over GF(2) from the hardware index bits to tensor
@@ -313,8 +338,37 @@ def TTG_LinearEncodingAttr : TTG_Attr<"LinearEncoding", "linear",
 // Shared-memory layouts
 //===----------------------------------------------------------------------===//
 
+// The swizzled layouts share their parameters, syntax and checks; the
+// helpers the definitions call are in Attributes.cpp.
+class TTG_SwizzledSharedAttr<string name, string attrMnemonic>
+    : TTG_Attr<name, attrMnemonic, SharedTraits> {
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order,
+                        "CGAEncodingAttr":$CGALayout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = GetRankDecl;
+  let extraClassDefinition = [{
+  ::mlir::Attribute $cppClass::parse(::mlir::AsmParser &parser, ::mlir::Type) {
+    return parseSwizzled<$cppClass>(parser);
+  }
+  void $cppClass::print(::mlir::AsmPrinter &printer) const {
+    printSwizzled(printer, *this);
+  }
+  ::llvm::LogicalResult $cppClass::verify(
+      ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+      unsigned vec, unsigned perPhase, unsigned maxPhase,
+      ::llvm::ArrayRef<unsigned> order, CGAEncodingAttr CGALayout) {
+    return verifySwizzled(emitError, vec, perPhase, maxPhase, order, CGALayout,
+                          getMnemonic());
+  }
+  unsigned $cppClass::getRank() const { return getOrder().size(); }
+}];
+}
+
 def TTG_SwizzledSharedEncodingAttr
-    : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared", SharedTraits> {
+    : TTG_SwizzledSharedAttr<"SwizzledSharedEncoding", "swizzled_shared"> {
   let summary = "a shared-memory layout with XOR swizzling of vectors";
   let description = [{
     Elements are stored in `order` (fastest dimension first). Within each
@@ -327,17 +381,11 @@ def TTG_SwizzledSharedEncodingAttr
     #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
     ```
   }];
-  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned">:$order,
-                        "CGAEncodingAttr":$CGALayout);
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-  let extraClassDeclaration = GetRankDecl;
 }
 
 def TTG_AMDRotatingSharedEncodingAttr
-    : TTG_Attr<"AMDRotatingSharedEncoding", "amd_rotating_shared", SharedTraits> {
+    : TTG_SwizzledSharedAttr<"AMDRotatingSharedEncoding",
+                             "amd_rotating_shared"> {
   let summary = "a swizzled shared-memory layout whose pattern rotates per block";
   let description = [{
     Like `#ttg.swizzled_shared`, but the XOR phase of each block of
@@ -345,13 +393,6 @@ def TTG_AMDRotatingSharedEncodingAttr
     consecutive blocks start at different banks (for AMD GPUs without a
     transposing shared-memory load).
   }];
-  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned">:$order,
-                        "CGAEncodingAttr":$CGALayout);
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-  let extraClassDeclaration = GetRankDecl;
 }
 
 def TTG_NVMMASharedEncodingAttr
