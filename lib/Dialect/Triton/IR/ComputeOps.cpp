@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "InferShape.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -257,17 +257,15 @@ static LogicalResult inferReduceTypes(ValueRange operands, int64_t axis,
     }
     SmallVector<int64_t> shape(type.getShape());
     shape.erase(shape.begin() + axis);
-    Attribute encoding;
-    if (failed(inferResultEncoding(
-            type.getEncoding(), loc,
-            [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-              return iface.inferReduceOpEncoding(type.getEncoding(), axis,
-                                                 result, loc);
-            },
-            encoding)))
+    FailureOr<RankedTensorType> result = inferShapedResult(
+        type, shape, loc,
+        [&](const DialectInferLayoutInterface &iface, Attribute srcEncoding,
+            Attribute &encoding) {
+          return iface.inferReduceOpEncoding(srcEncoding, axis, encoding, loc);
+        });
+    if (failed(result))
       return failure();
-    results.push_back(
-        RankedTensorType::get(shape, type.getElementType(), encoding));
+    results.push_back(*result);
   }
   return success();
 }

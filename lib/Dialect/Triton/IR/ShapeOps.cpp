@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tt/Dialect/Triton/IR/Dialect.h"
+#include "InferShape.h"
+#include "tt/Dialect/Triton/IR/CanonicalizePatterns.h"
+#include "tt/Dialect/Triton/IR/TypeNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -17,14 +19,9 @@
 using namespace mlir;
 using namespace mlir::triton;
 
-/// Prints a shape as "AxBxC" ("scalar" for rank 0) for diagnostics.
+/// Prints a shape as "AxBxC" ("rank-0" for rank 0) for diagnostics.
 static std::string shapeString(ArrayRef<int64_t> shape) {
-  if (shape.empty())
-    return "rank-0";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
-  return s;
+  return shape.empty() ? "rank-0" : getShapeString(shape);
 }
 
 /// The operand's ranked tensor type, or an error at `loc`: type inference
@@ -36,6 +33,40 @@ static FailureOr<RankedTensorType> tensorOperand(Value operand,
     return type;
   return emitOptionalError(loc, "'", opName, "' op operand must be a ranked "
                            "tensor, but is ", operand.getType());
+}
+
+namespace {
+/// op(splat(x)) -> splat(x), for the ops that only move elements around
+/// (tt.expand_dims, tt.reshape, tt.broadcast, tt.trans): a splat stays a
+/// splat of the same value, in the op's result type.
+template <typename OpT> struct SplatOperand : public OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    auto splat = op.getSrc().template getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+FailureOr<RankedTensorType>
+mlir::triton::inferShapedResult(RankedTensorType srcType,
+                                ArrayRef<int64_t> shape,
+                                std::optional<Location> loc,
+                                InferEncodingFn infer) {
+  Attribute srcEncoding = srcType.getEncoding();
+  Attribute encoding;
+  if (failed(inferResultEncoding(
+          srcEncoding, loc,
+          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
+            return infer(iface, srcEncoding, result);
+          },
+          encoding)))
+    return failure();
+  return RankedTensorType::get(shape, srcType.getElementType(), encoding);
 }
 
 //===----------------------------------------------------------------------===//
@@ -93,17 +124,15 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
                              "] for a rank-", srcType.getRank(), " operand");
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + axis, 1);
-  Attribute encoding;
-  if (failed(inferResultEncoding(
-          srcType.getEncoding(), loc,
-          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-            return iface.inferExpandDimsOpEncoding(srcType.getEncoding(), axis,
-                                                   result, loc);
-          },
-          encoding)))
+  FailureOr<RankedTensorType> type = inferShapedResult(
+      srcType, shape, loc,
+      [&](const DialectInferLayoutInterface &iface, Attribute srcEncoding,
+          Attribute &result) {
+        return iface.inferExpandDimsOpEncoding(srcEncoding, axis, result, loc);
+      });
+  if (failed(type))
     return failure();
-  inferredReturnTypes.push_back(
-      RankedTensorType::get(shape, srcType.getElementType(), encoding));
+  inferredReturnTypes.push_back(*type);
   return success();
 }
 
@@ -118,49 +147,32 @@ OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-namespace {
-/// expand_dims(splat(x)) -> splat(x)
-struct ExpandDimsOfSplat : public OpRewritePattern<ExpandDimsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getSrc().getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
-    return success();
-  }
-};
-
 /// expand_dims(broadcast(x)) -> broadcast(expand_dims(x)): moves the
 /// broadcast later, where it may combine with other ops or disappear.
-struct ExpandDimsOfBroadcast : public OpRewritePattern<ExpandDimsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op,
-                                PatternRewriter &rewriter) const override {
-    auto bcast = op.getSrc().getDefiningOp<BroadcastOp>();
-    if (!bcast)
-      return failure();
-    auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
-    // Only in plain TTIR: with encodings the intermediate layout would
-    // need inferring first.
-    if (srcType.getEncoding())
-      return failure();
-    SmallVector<int64_t> shape(srcType.getShape());
-    shape.insert(shape.begin() + op.getAxis(), 1);
-    auto expandedType = RankedTensorType::get(shape, srcType.getElementType());
-    auto expanded = ExpandDimsOp::create(rewriter, op.getLoc(), expandedType,
-                                         bcast.getSrc(), op.getAxis());
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
-                                             expanded.getResult());
-    return success();
-  }
-};
-} // namespace
+static LogicalResult expandDimsOfBroadcast(ExpandDimsOp op,
+                                           PatternRewriter &rewriter) {
+  auto bcast = op.getSrc().getDefiningOp<BroadcastOp>();
+  if (!bcast)
+    return failure();
+  auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+  // Only in plain TTIR: with encodings the intermediate layout would need
+  // inferring first.
+  if (srcType.getEncoding())
+    return failure();
+  SmallVector<int64_t> shape(srcType.getShape());
+  shape.insert(shape.begin() + op.getAxis(), 1);
+  auto expandedType = RankedTensorType::get(shape, srcType.getElementType());
+  auto expanded = ExpandDimsOp::create(rewriter, op.getLoc(), expandedType,
+                                       bcast.getSrc(), op.getAxis());
+  rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
+                                           expanded.getResult());
+  return success();
+}
 
 void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                MLIRContext *context) {
-  patterns.add<ExpandDimsOfSplat, ExpandDimsOfBroadcast>(context);
+  patterns.add<SplatOperand<ExpandDimsOp>>(context);
+  patterns.add(expandDimsOfBroadcast);
 }
 
 //===----------------------------------------------------------------------===//
@@ -196,41 +208,22 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-namespace {
-/// reshape(splat(x)) -> splat(x)
-struct ReshapeOfSplat : public OpRewritePattern<ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReshapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getSrc().getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
-    return success();
-  }
-};
-
 /// reshape(reshape(x)) -> reshape(x). The element order is free if either
 /// reshape allowed reordering.
-struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReshapeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
-    if (!inner)
-      return failure();
-    bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
-    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc(),
-                                           allowReorder,
-                                           op.getEfficientLayout());
-    return success();
-  }
-};
-} // namespace
+static LogicalResult reshapeOfReshape(ReshapeOp op, PatternRewriter &rewriter) {
+  auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
+  if (!inner)
+    return failure();
+  bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
+  rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc(),
+                                         allowReorder, op.getEfficientLayout());
+  return success();
+}
 
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                             MLIRContext *context) {
-  patterns.add<ReshapeOfSplat, ReshapeOfReshape>(context);
+  patterns.add<SplatOperand<ReshapeOp>>(context);
+  patterns.add(reshapeOfReshape);
 }
 
 //===----------------------------------------------------------------------===//
@@ -265,37 +258,10 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-namespace {
-/// broadcast(splat(x)) -> splat(x)
-struct BroadcastOfSplat : public OpRewritePattern<BroadcastOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(BroadcastOp op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getSrc().getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
-    return success();
-  }
-};
-
-/// broadcast(broadcast(x)) -> broadcast(x)
-struct BroadcastOfBroadcast : public OpRewritePattern<BroadcastOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(BroadcastOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getSrc().getDefiningOp<BroadcastOp>();
-    if (!inner)
-      return failure();
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), inner.getSrc());
-    return success();
-  }
-};
-} // namespace
-
 void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                               MLIRContext *context) {
-  patterns.add<BroadcastOfSplat, BroadcastOfBroadcast>(context);
+  // broadcast(broadcast(x)) -> broadcast(x)
+  patterns.add<SplatOperand<BroadcastOp>, CollapseChain<BroadcastOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -328,16 +294,13 @@ static FailureOr<RankedTensorType> inferJoinType(RankedTensorType srcType,
                                                  std::optional<Location> loc) {
   SmallVector<int64_t> shape(srcType.getShape());
   shape.push_back(2);
-  Attribute encoding;
-  if (failed(inferResultEncoding(
-          srcType.getEncoding(), loc,
-          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-            return iface.inferJoinOpEncoding(srcType.getEncoding(),
-                                             srcType.getShape(), result, loc);
-          },
-          encoding)))
-    return failure();
-  return RankedTensorType::get(shape, srcType.getElementType(), encoding);
+  return inferShapedResult(
+      srcType, shape, loc,
+      [&](const DialectInferLayoutInterface &iface, Attribute srcEncoding,
+          Attribute &result) {
+        return iface.inferJoinOpEncoding(srcEncoding, srcType.getShape(),
+                                         result, loc);
+      });
 }
 
 void JoinOp::build(OpBuilder &builder, OperationState &state, Value lhs,
@@ -387,18 +350,15 @@ LogicalResult SplitOp::inferReturnTypes(
                                   "operand must have size 2, but the "
                                   "operand is ",
                              srcType);
-  Attribute encoding;
-  if (failed(inferResultEncoding(
-          srcType.getEncoding(), loc,
-          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-            return iface.inferSplitOpEncoding(srcType.getEncoding(), shape,
-                                              result, loc);
-          },
-          encoding)))
+  FailureOr<RankedTensorType> half = inferShapedResult(
+      srcType, shape.drop_back(), loc,
+      [&](const DialectInferLayoutInterface &iface, Attribute srcEncoding,
+          Attribute &result) {
+        return iface.inferSplitOpEncoding(srcEncoding, shape, result, loc);
+      });
+  if (failed(half))
     return failure();
-  auto half = RankedTensorType::get(shape.drop_back(), srcType.getElementType(),
-                                    encoding);
-  inferredReturnTypes.assign({half, half});
+  inferredReturnTypes.assign({*half, *half});
   return success();
 }
 
@@ -455,18 +415,16 @@ LogicalResult TransOp::inferReturnTypes(
   SmallVector<int64_t> shape;
   for (int32_t d : order)
     shape.push_back(srcType.getDimSize(d));
-  Attribute encoding;
-  if (failed(inferResultEncoding(
-          srcType.getEncoding(), loc,
-          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-            return iface.inferTransOpEncoding(srcType.getEncoding(),
-                                              srcType.getShape(), order,
-                                              result, loc);
-          },
-          encoding)))
+  FailureOr<RankedTensorType> type = inferShapedResult(
+      srcType, shape, loc,
+      [&](const DialectInferLayoutInterface &iface, Attribute srcEncoding,
+          Attribute &result) {
+        return iface.inferTransOpEncoding(srcEncoding, srcType.getShape(),
+                                          order, result, loc);
+      });
+  if (failed(type))
     return failure();
-  inferredReturnTypes.push_back(
-      RankedTensorType::get(shape, srcType.getElementType(), encoding));
+  inferredReturnTypes.push_back(*type);
   return success();
 }
 
@@ -499,24 +457,9 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-namespace {
-/// trans(splat(x)) -> splat(x)
-struct TransOfSplat : public OpRewritePattern<TransOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TransOp op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getSrc().getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
-    return success();
-  }
-};
-} // namespace
-
 void TransOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                           MLIRContext *context) {
-  patterns.add<TransOfSplat>(context);
+  patterns.add<SplatOperand<TransOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -43,3 +43,10 @@ std::string mlir::triton::getSignatureTypeName(Type t) {
   t.print(os);
   return s;
 }
+
+std::string mlir::triton::getShapeString(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}

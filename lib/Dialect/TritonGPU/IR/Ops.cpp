@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Dialect/Triton/IR/CanonicalizePatterns.h"
+#include "tt/Dialect/Triton/IR/TypeNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -14,6 +16,7 @@
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
+using mlir::triton::getShapeString;
 
 //===----------------------------------------------------------------------===//
 // custom<Offsets>: `[0, 32]` of ttg.memdesc_subslice
@@ -46,20 +49,6 @@ static void printOffsets(OpAsmPrinter &printer, Operation *,
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Prints a shape as `AxBxC`.
-static std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
-  return s;
-}
-
-static int64_t numElements(ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
 
 /// Checks that a tensor and a buffer hold the same elements.
 static LogicalResult verifySameShapeAndElement(Operation *op,
@@ -69,9 +58,9 @@ static LogicalResult verifySameShapeAndElement(Operation *op,
                                                MemDescType buffer) {
   if (tensor.getShape() != buffer.getShape())
     return op->emitOpError()
-           << tensorName << " has shape " << shapeStr(tensor.getShape())
+           << tensorName << " has shape " << getShapeString(tensor.getShape())
            << ", but " << bufferName << " has shape "
-           << shapeStr(buffer.getShape());
+           << getShapeString(buffer.getShape());
   if (tensor.getElementType() != buffer.getElementType())
     return op->emitOpError()
            << tensorName << " has element type " << tensor.getElementType()
@@ -89,8 +78,8 @@ LogicalResult ConvertLayoutOp::verify() {
   auto resultType = cast<RankedTensorType>(getType());
   if (srcType.getShape() != resultType.getShape())
     return emitOpError() << "changes the shape from "
-                         << shapeStr(srcType.getShape()) << " to "
-                         << shapeStr(resultType.getShape())
+                         << getShapeString(srcType.getShape()) << " to "
+                         << getShapeString(resultType.getShape())
                          << "; only the layout may change";
   if (srcType.getElementType() != resultType.getElementType())
     return emitOpError() << "changes the element type from "
@@ -107,26 +96,11 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
   return {};
 }
 
-namespace {
-/// convert_layout(convert_layout(x)) -> convert_layout(x): only the last
-/// layout matters.
-struct FoldConvertChain : public OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op,
-                                PatternRewriter &rewriter) const override {
-    auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>();
-    if (!inner)
-      return failure();
-    rewriter.modifyOpInPlace(
-        op, [&] { op.getSrcMutable().assign(inner.getSrc()); });
-    return success();
-  }
-};
-} // namespace
-
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                   MLIRContext *context) {
-  patterns.add<FoldConvertChain>(context);
+  // convert_layout(convert_layout(x)) -> convert_layout(x): only the last
+  // layout matters.
+  patterns.add<triton::CollapseChain<ConvertLayoutOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -169,9 +143,9 @@ LogicalResult LocalAllocOp::verify() {
   if (type.getShape() != type.getAllocShape())
     return emitOpError() << "must return the whole buffer, but the result "
                             "has shape "
-                         << shapeStr(type.getShape())
+                         << getShapeString(type.getShape())
                          << " and allocation shape "
-                         << shapeStr(type.getAllocShape());
+                         << getShapeString(type.getAllocShape());
   if (!getSrc()) {
     if (!type.getMutableMemory())
       return emitOpError() << "without an initializer must return a mutable "
@@ -238,17 +212,17 @@ LogicalResult MemDescIndexOp::verify() {
                          << src.getRank();
   ArrayRef<int64_t> expected = src.getShape().drop_front();
   if (result.getShape() != expected)
-    return emitOpError() << "result shape " << shapeStr(result.getShape())
+    return emitOpError() << "result shape " << getShapeString(result.getShape())
                          << " is not the source shape without its first "
                             "dimension ("
-                         << shapeStr(expected) << ")";
+                         << getShapeString(expected) << ")";
   ArrayRef<int64_t> expectedAlloc = src.getAllocShape().drop_front();
   if (result.getAllocShape() != expectedAlloc)
     return emitOpError() << "result allocation shape "
-                         << shapeStr(result.getAllocShape())
+                         << getShapeString(result.getAllocShape())
                          << " is not the source allocation shape without its "
                             "first dimension ("
-                         << shapeStr(expectedAlloc) << ")";
+                         << getShapeString(expectedAlloc) << ")";
   if (std::optional<int64_t> index = getConstantIntValue(getIndex());
       index && (*index < 0 || *index >= src.getShape()[0]))
     return emitOpError() << "index " << *index << " is out of range [0, "
@@ -277,9 +251,9 @@ LogicalResult MemDescSubsliceOp::verify() {
   }
   if (result.getAllocShape() != src.getAllocShape())
     return emitOpError() << "result allocation shape "
-                         << shapeStr(result.getAllocShape())
+                         << getShapeString(result.getAllocShape())
                          << " differs from the source allocation shape "
-                         << shapeStr(src.getAllocShape());
+                         << getShapeString(src.getAllocShape());
   return verifyViewKeeps(*this, src, result, /*sameEncoding=*/true);
 }
 
@@ -299,19 +273,19 @@ LogicalResult MemDescTransOp::verify() {
   for (int32_t d : order)
     expected.push_back(src.getShape()[d]);
   if (result.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError() << "result shape " << shapeStr(result.getShape())
+    return emitOpError() << "result shape " << getShapeString(result.getShape())
                          << " is not the permuted source shape "
-                         << shapeStr(expected);
+                         << getShapeString(expected);
   return verifyViewKeeps(*this, src, result, /*sameEncoding=*/false);
 }
 
 LogicalResult MemDescReshapeOp::verify() {
   MemDescType src = getSrc().getType(), result = getType();
-  if (numElements(src.getShape()) != numElements(result.getShape()))
-    return emitOpError() << "reshapes " << shapeStr(src.getShape()) << " ("
-                         << numElements(src.getShape()) << " elements) to "
-                         << shapeStr(result.getShape()) << " ("
-                         << numElements(result.getShape()) << " elements)";
+  if (src.getNumElements() != result.getNumElements())
+    return emitOpError() << "reshapes " << getShapeString(src.getShape())
+                         << " (" << src.getNumElements() << " elements) to "
+                         << getShapeString(result.getShape()) << " ("
+                         << result.getNumElements() << " elements)";
   return verifyViewKeeps(*this, src, result, /*sameEncoding=*/false);
 }
 

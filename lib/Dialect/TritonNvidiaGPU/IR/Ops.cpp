@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Dialect/Triton/IR/TypeNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -23,19 +24,6 @@ using namespace mlir::triton::nvidia_gpu;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static std::string shapeStr(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
-  return s;
-}
-
-static int64_t numElements(ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
 
 /// An mbarrier is one i64 per CTA in mutable shared memory.
 static LogicalResult verifyBarrier(Operation *op, MemDescType type,
@@ -56,6 +44,20 @@ static LogicalResult verifyBarrier(Operation *op, MemDescType type,
   return success();
 }
 
+/// Checks that a TMA transfer moves the descriptor's element type.
+static LogicalResult verifyTMAElementType(Operation *op,
+                                          RankedTensorType block,
+                                          MemDescType buffer,
+                                          StringRef bufferName) {
+  if (!triton::isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                                   buffer.getElementType()))
+    return op->emitOpError()
+           << "descriptor element type " << block.getElementType()
+           << " differs from the " << bufferName << " element type "
+           << buffer.getElementType();
+  return success();
+}
+
 /// Checks the coordinates and the element type of a TMA block transfer.
 static LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
                                     size_t numCoords, MemDescType buffer,
@@ -65,16 +67,12 @@ static LogicalResult verifyTMABlock(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << "has " << numCoords << " coordinates for a rank-"
            << block.getRank() << " tensor descriptor";
-  if (!triton::isSameElementTypeIgnoringSignedness(block.getElementType(),
-                                                   buffer.getElementType()))
+  if (failed(verifyTMAElementType(op, block, buffer, bufferName)))
+    return failure();
+  if (block.getNumElements() != buffer.getNumElements())
     return op->emitOpError()
-           << "descriptor element type " << block.getElementType()
-           << " differs from the " << bufferName << " element type "
-           << buffer.getElementType();
-  if (numElements(block.getShape()) != numElements(buffer.getShape()))
-    return op->emitOpError()
-           << "descriptor block " << shapeStr(block.getShape()) << " and "
-           << bufferName << " " << shapeStr(buffer.getShape())
+           << "descriptor block " << getShapeString(block.getShape())
+           << " and " << bufferName << " " << getShapeString(buffer.getShape())
            << " hold different numbers of elements";
   return success();
 }
@@ -118,11 +116,12 @@ LogicalResult WarpGroupDotOp::verify() {
   if (aShape.size() != 2 || bShape.size() != 2 || dShape.size() != 2)
     return emitOpError() << "operands and result must be 2-D";
   if (aShape[1] != bShape[0])
-    return emitOpError() << "contracts A (" << shapeStr(aShape) << ") with B ("
-                         << shapeStr(bShape) << "), whose K sizes differ";
+    return emitOpError() << "contracts A (" << getShapeString(aShape)
+                         << ") with B (" << getShapeString(bShape)
+                         << "), whose K sizes differ";
   if (dShape[0] != aShape[0] || dShape[1] != bShape[1])
-    return emitOpError() << "result shape " << shapeStr(dShape) << " is not "
-                         << aShape[0] << "x" << bShape[1]
+    return emitOpError() << "result shape " << getShapeString(dShape)
+                         << " is not " << aShape[0] << "x" << bShape[1]
                          << " (rows of A by columns of B)";
   if (aElement != bType.getElementType() &&
       !(isFp8(aElement) && isFp8(bType.getElementType())))
@@ -159,14 +158,23 @@ LogicalResult WarpGroupDotWaitOp::verify() {
 // mbarriers
 //===----------------------------------------------------------------------===//
 
-LogicalResult InitBarrierOp::verify() {
-  if (failed(verifyBarrier(*this, getAlloc().getType())))
+/// verifyBarrier, then that the op's count (of arrivals, of bytes) is at
+/// least `min`; `message` precedes the count in the error.
+static LogicalResult verifyBarrierAndCount(Operation *op, MemDescType barrier,
+                                           int64_t count, int64_t min,
+                                           StringRef message) {
+  if (failed(verifyBarrier(op, barrier)))
     return failure();
-  if (getCountAttr().getInt() < 1)
-    return emitOpError() << "an mbarrier must expect at least one arrival, "
-                            "got count = "
-                         << getCountAttr().getInt();
+  if (count < min)
+    return op->emitOpError() << message << count;
   return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  return verifyBarrierAndCount(*this, getAlloc().getType(),
+                               getCountAttr().getInt(), 1,
+                               "an mbarrier must expect at least one arrival, "
+                               "got count = ");
 }
 
 LogicalResult InvalBarrierOp::verify() {
@@ -174,12 +182,9 @@ LogicalResult InvalBarrierOp::verify() {
 }
 
 LogicalResult BarrierExpectOp::verify() {
-  if (failed(verifyBarrier(*this, getAlloc().getType())))
-    return failure();
-  if (getSizeAttr().getInt() < 0)
-    return emitOpError() << "expected byte count must be non-negative, got "
-                         << getSizeAttr().getInt();
-  return success();
+  return verifyBarrierAndCount(
+      *this, getAlloc().getType(), getSizeAttr().getInt(), 0,
+      "expected byte count must be non-negative, got ");
 }
 
 LogicalResult WaitBarrierOp::verify() {
@@ -187,12 +192,9 @@ LogicalResult WaitBarrierOp::verify() {
 }
 
 LogicalResult ArriveBarrierOp::verify() {
-  if (failed(verifyBarrier(*this, getAlloc().getType())))
-    return failure();
-  if (getCountAttr().getInt() < 1)
-    return emitOpError() << "arrival count must be at least 1, got "
-                         << getCountAttr().getInt();
-  return success();
+  return verifyBarrierAndCount(*this, getAlloc().getType(),
+                               getCountAttr().getInt(), 1,
+                               "arrival count must be at least 1, got ");
 }
 
 LogicalResult AsyncCopyMbarrierArriveOp::verify() {
@@ -240,14 +242,8 @@ static LogicalResult verifyTMARows(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << "the " << bufferName << " must have one row per x offset ("
            << xOffsets.getShape()[0] << "), got "
-           << shapeStr(buffer.getShape());
-  if (!triton::isSameElementTypeIgnoringSignedness(block.getElementType(),
-                                                   buffer.getElementType()))
-    return op->emitOpError()
-           << "descriptor element type " << block.getElementType()
-           << " differs from the " << bufferName << " element type "
-           << buffer.getElementType();
-  return success();
+           << getShapeString(buffer.getShape());
+  return verifyTMAElementType(op, block, buffer, bufferName);
 }
 
 LogicalResult AsyncTMAGatherOp::verify() {
