@@ -10,6 +10,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -218,4 +219,71 @@ Operation *TritonDialect::materializeConstant(OpBuilder &builder,
                                               Attribute value, Type type,
                                               Location loc) {
   return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Value hints: tt.divisibility, tt.contiguity, tt.constancy
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isValueHint(StringRef name) {
+  return name == "tt.divisibility" || name == "tt.contiguity" ||
+         name == "tt.constancy";
+}
+} // namespace
+
+/// On a kernel argument a hint is one integer: a divisibility is a power of
+/// two (what AxisInfo and the specializations assume: 1 or 16 in practice),
+/// a contiguity or constancy at least 1.
+LogicalResult TritonDialect::verifyRegionArgAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned argIndex,
+                                                      NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (!isValueHint(name))
+    return success();
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !value.getType().isSignlessInteger())
+    return op->emitOpError()
+           << "argument " << argIndex << ": \"" << name
+           << "\" must be an integer, got " << attr.getValue();
+  int64_t v = value.getValue().getSExtValue();
+  if (name == "tt.divisibility" ? v < 1 || !llvm::isPowerOf2_64(uint64_t(v))
+                                : v < 1)
+    return op->emitOpError()
+           << "argument " << argIndex << ": \"" << name << "\" must be "
+           << (name == "tt.divisibility" ? "a positive power of two"
+                                         : "at least 1")
+           << ", got " << v;
+  return success();
+}
+
+/// On an op (tl.multiple_of, tl.max_contiguous, tl.max_constancy) a hint is
+/// an integer or one integer per dimension, each at least 1. Other `tt.`
+/// attributes are not the dialect's to check here.
+LogicalResult TritonDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (!isValueHint(name))
+    return success();
+  auto bad = [&](const Twine &why) {
+    return op->emitOpError() << "\"" << name << "\" " << why;
+  };
+  SmallVector<int64_t> values;
+  if (auto i = dyn_cast<IntegerAttr>(attr.getValue());
+      i && i.getType().isSignlessInteger()) {
+    values.push_back(i.getValue().getSExtValue());
+  } else if (auto dense = dyn_cast<DenseIntElementsAttr>(attr.getValue())) {
+    for (const APInt &v : dense.getValues<APInt>())
+      values.push_back(v.getSExtValue());
+  } else {
+    return op->emitOpError() << "\"" << name
+                             << "\" must be an integer or a dense integer "
+                                "array, got "
+                             << attr.getValue();
+  }
+  for (int64_t v : values)
+    if (v < 1)
+      return bad("values must be at least 1, got " + Twine(v));
+  return success();
 }

@@ -32,6 +32,11 @@ def Triton_Dialect : Dialect {
   ];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // The value hints `tt.divisibility`, `tt.contiguity` and `tt.constancy`
+  // are checked where they appear: on kernel arguments and on the ops that
+  // tl.multiple_of / tl.max_contiguous / tl.max_constancy annotate.
+  let hasRegionArgAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
   }];
