@@ -66,7 +66,10 @@ def as_arg(array, dtype=None):
 def deactivate():
     """Makes the default driver the active one again."""
     from triton.runtime import driver as _driver
-    _driver.reset_active()
+    # reset_active() would build the default driver, and a machine without
+    # a GPU has none (DriverConfig raises): forget the active one instead,
+    # so that the next use asks for the default as a fresh process does.
+    _driver._active = None
 
 
 __all__ = ["DEVICE", "THREADS", "activate", "as_arg", "deactivate", "enabled_by_env", "threads"]

@@ -245,7 +245,7 @@ class CPULauncher:
         present = 0
         for ty in self.packer.types:
             if isinstance(ty, tuple):
-                present += 3 * ty[1] + 1 + ty[1] + ty[1]
+                present += 1 + 4 * ty[1] + 1  # base, shape, strides, padding, shape, strides
             elif ty != "constexpr" and ty is not None:
                 present += 1
         if expected is not None and len(expected) != present:
