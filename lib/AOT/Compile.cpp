@@ -15,6 +15,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/Triton/IR/TypeNames.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Support/InputLimits.h"
 #include "tt/Support/Tools.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -70,6 +71,8 @@ parseDefines(ArrayRef<std::string> defines) {
 }
 
 /// Parses the TTIR; its diagnostics are printed with their source lines.
+/// Input nested deeper than the tools read (InputLimits.h) is refused
+/// before MLIR's recursive parser sees it.
 Expected<mlir::OwningOpRef<mlir::ModuleOp>> readTTIR(mlir::MLIRContext &context,
                                                      StringRef input) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> file =
@@ -77,6 +80,9 @@ Expected<mlir::OwningOpRef<mlir::ModuleOp>> readTTIR(mlir::MLIRContext &context,
   if (!file)
     return makeError("cannot read '" + input +
                      "': " + file.getError().message());
+  std::string nesting;
+  if (!tt::checkIRNesting((*file)->getBuffer(), tt::kMaxIRNesting, nesting))
+    return makeError(input + ": " + nesting);
   SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), SMLoc());
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -271,7 +277,8 @@ Error writeTTIR(mlir::ModuleOp module, mlir::triton::FuncOp kernel,
 }
 } // namespace
 
-Error tt::aot::compileKernel(const CompileRequest &request) {
+namespace {
+Error compileOnThisStack(const CompileRequest &request) {
   if (request.input.empty())
     return makeError("no input: tt-aot [compile] KERNEL.ttir --grid EXPR "
                      "--target TARGET...");
@@ -347,4 +354,18 @@ Error tt::aot::compileKernel(const CompileRequest &request) {
   if (Error e = writeFile(prefix + ".h", h))
     return e;
   return writeFile(prefix + ".c", c);
+}
+} // namespace
+
+Error tt::aot::compileKernel(const CompileRequest &request) {
+  // MLIR parses, verifies, walks, prints and destroys nested regions by
+  // recursion: the work runs on a thread with the tools' large stack, which
+  // holds the kMaxIRNesting levels readTTIR lets through.
+  Error result = Error::success();
+  (void)!result; // success so far, checked
+  tt::runWithLargeStack([&] {
+    result = compileOnThisStack(request);
+    return 0;
+  });
+  return result;
 }
