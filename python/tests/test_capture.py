@@ -298,3 +298,32 @@ def test_capture_from_the_environment(workdir):
     assert not list(root.glob("*/launch2.run.yaml"))
     (counts, ) = root.glob("launches-*.json")
     assert sorted(e["launches"] for e in json.loads(counts.read_text())["kernels"].values()) == [3, 3, 3]
+
+
+def test_capture_of_real_launches_on_the_cpu_driver(workdir):
+    """Launches that really run (tt's CPU driver, numpy arguments) are
+    captured like GPU ones; the specs replay on the CPU backend."""
+    import triton
+    import tt_triton.cpu as ttc
+    tt_run = _tt_run()
+    ttc.activate()
+    root = workdir / "capture"
+    capture.install(str(root))
+    try:
+        fn, constexprs, grid, values, compute = _one_case("bert", 2)  # softmax with an additive mask
+        scores, mask, probs = values[0].copy(), values[1].copy(), values[2]
+        args = [ttc.as_arg(v) if isinstance(v, np.ndarray) else v for v in values]
+        fn[grid](*args, **constexprs)
+        compute()  # numpy's answer, into the same probs array
+    finally:
+        capture.uninstall()
+        ttc.deactivate()
+    kdir = _kernel_dir(root, fn.__name__)
+    spec = (kdir / "launch0.run.yaml").read_text()
+    assert "target: cpu" in spec and "(tt's compiler)" in spec
+    assert not list(kdir.glob("*.ptx"))
+    assert np.array_equal(np.load(kdir / "launch0" / "in_ptr0.npy"), scores.reshape(-1))
+    got = np.load(kdir / "launch0" / "out_ptr0.expected.npy")
+    np.testing.assert_allclose(got, probs.reshape(-1), rtol=1e-5, atol=1e-6)
+    proc = subprocess.run([tt_run, "launch0.run.yaml"], cwd=kdir, capture_output=True, text=True)
+    assert proc.returncode == 0 and re.search(r"^\s+tt\s+ok out_ptr0", proc.stdout, re.M), proc.stdout + proc.stderr

@@ -256,13 +256,11 @@ class NumpyBuffer:
 
 
 class TorchBuffer:
-    """A torch tensor (or triton's TensorWrapper around one): the memory from
+    """A torch tensor: the memory from
     its data pointer over its shape's and strides' extent."""
 
     def __init__(self, tensor):
-        base = getattr(tensor, "base", None) if not hasattr(tensor, "untyped_storage") else None
-        self.tensor = base if base is not None else tensor
-        t = self.tensor
+        self.tensor = t = tensor
         self.flat = t.as_strided((_extent(t.shape, t.stride()), ), (1, ))
 
     @property
@@ -296,8 +294,13 @@ def buffer_of(value):
     """The buffer behind a pointer argument, or None for what is not one."""
     if hasattr(value, "__array_interface__") and hasattr(value, "dtype"):
         return NumpyBuffer(value)
-    if hasattr(value, "data_ptr") and (hasattr(value, "untyped_storage") or hasattr(value, "base")):
+    if hasattr(value, "data_ptr") and hasattr(value, "untyped_storage"):
         return TorchBuffer(value)
+    # A wrapper around either: triton's TensorWrapper (reinterpret), the CPU
+    # driver's numpy ArrayArg.
+    base = getattr(value, "base", None) if hasattr(value, "data_ptr") else None
+    if base is not None and base is not value:
+        return buffer_of(base)
     return None
 
 
@@ -343,10 +346,15 @@ class KernelInfo:
             elif isinstance(index, str):
                 self.constants[index] = value
         self.key = f"{self.name}-{self.hash[:12]}"
+        self.backend = (meta.get("target") or {}).get("backend") or "cuda"
 
     def compiler(self):
         tt = self.meta.get("tt") or {}
-        return "tt" if tt.get("compiler") == "tt" else "upstream"
+        return "tt" if tt.get("compiler") == "tt" or self.backend == "cpu" else "upstream"
+
+    def target(self):
+        """The spec's target: where the captured launch ran."""
+        return self.backend if self.backend in ("cpu", "hip") else "cuda"
 
     def types(self):
         """(name, signature type) of every parameter, in order."""
@@ -623,7 +631,7 @@ class Capturer:
         lines += [
             f"kernel: {{tt: {name}.ttir}}",
             f"name: {name}",
-            "target: cuda",
+            f"target: {info.target()}",
             f"num_warps: {int(info.meta.get('num_warps') or 4)}",
             f"num_stages: {int(info.meta.get('num_stages') or 3)}",
             f"grid: [{', '.join(str(g) for g in grid)}]",
