@@ -235,6 +235,8 @@ def test_report_on_cpu(workdir, capsys):
     root = workdir / "capture"
     capturer = capture.install(str(root))
     try:
+        _launch(_one_case("bert", 1))  # captured, then not counted: like an autotuning candidate
+        capture.reset_counts()
         _launch(_one_case("llama", 2), times=3)
         _launch(_one_case("gpt2", 1))
         capturer.write_counts()
@@ -242,7 +244,9 @@ def test_report_on_cpu(workdir, capsys):
         capture.uninstall()
     svg = workdir / "report.svg"
     code = capture_report.main([str(root), "--tt-run", tt_run, "--target", "cpu", "--reps", "3", "--svg", str(svg)])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "1 captured kernels never ran in the counted launches" in captured.err
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0].split() == ["kernel", "share", "launches", "upstream", "ms", "tt", "ms", "tt/up", "check"]

@@ -263,11 +263,18 @@ def main(argv=None):
     parser.add_argument("--svg", help="write the bar chart here")
     parser.add_argument("--html", help="write the table and the chart as one HTML page here")
     parser.add_argument("--json", help="write the rows here")
+    parser.add_argument("--all", action="store_true",
+                        help="also the kernels the counted launches never ran (autotuning's other candidates)")
     args = parser.parse_args(argv)
     tt_run = find_tt_run(args.tt_run)
     kernels = collect(args.dir)
     if not kernels:
         sys.exit(f"capture_report: no launch*.run.yaml under {args.dir}")
+    idle = [k for k in kernels if k.launches == 0]
+    if idle and not args.all:
+        kernels = [k for k in kernels if k.launches > 0]
+        sys.stderr.write(f"capture_report: {len(idle)} captured kernels never ran in the counted launches "
+                         "(autotuning's other candidates): not replayed (--all replays them)\n")
     extra = ["--reps", str(args.reps)] if args.reps else []
     for i, k in enumerate(kernels):
         sys.stderr.write(f"[{i + 1}/{len(kernels)}] {k.name}\n")
