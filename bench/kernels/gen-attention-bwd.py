@@ -29,7 +29,7 @@ def build(out_root, dtype, head_dim, causal, inputs=None):
             constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": ab.PRE_BLOCK_M}
         else:
             constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": blocks[0], "BLOCK_N": blocks[1], "CAUSAL": causal}
-        k = upstream_stages.compile_kernel(fn, sigs[name], constexprs, ab.DIV16, ab.WARPS, ab.STAGES)
+        k = upstream_stages.compile_kernel(fn, sigs[name], constexprs, ab.DIV16, ab.warps(head_dim), ab.STAGES)
         meta = upstream_stages.write_stages(k, os.path.join(out_root, f"attn-bwd-{tag}"), name)
         if inputs:
             os.makedirs(inputs, exist_ok=True)

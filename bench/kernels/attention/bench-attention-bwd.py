@@ -63,20 +63,20 @@ class Backward:
 
     def __call__(self, q, k, v, o, m, do, causal):
         zz, hh, n, d = q.shape
-        scale = 1.0 / math.sqrt(d)
+        scale, warps = 1.0 / math.sqrt(d), ab.warps(d)
         delta = torch.empty_like(m)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
         self.pre[(n // ab.PRE_BLOCK_M, zz * hh)](o, do, delta, n, HEAD_DIM=d, BLOCK_M=ab.PRE_BLOCK_M,
-                                                 num_warps=ab.WARPS)
+                                                 num_warps=warps)
         strides = (q.stride(0), q.stride(1), q.stride(2), hh, n)
         bm, bn = ab.DKDV_BLOCKS
         self.dkdv[(n // bn, zz * hh)](q, k, v, scale, do, dk, dv, m, delta, *strides, HEAD_DIM=d,
                                       BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
-                                      num_warps=ab.WARPS, num_stages=ab.STAGES)
+                                      num_warps=warps, num_stages=ab.STAGES)
         bm, bn = ab.DQ_BLOCKS
         self.dq[(n // bm, zz * hh)](q, k, v, scale, do, dq, m, delta, *strides, HEAD_DIM=d,
                                     BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
-                                    num_warps=ab.WARPS, num_stages=ab.STAGES)
+                                    num_warps=warps, num_stages=ab.STAGES)
         return dq, dk, dv
 
 
