@@ -2,12 +2,19 @@
 //
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
+// Only the allocate-shared-memory pass (lib/Conversion/TritonGPUToLLVM)
+// runs the allocation, so its debug output is that pass's:
+// TRITON_LLVM_DEBUG_ONLY=allocate-shared-memory prints every buffer (size,
+// alignment, live range in program points, offset), each function's frame
+// and the total.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Analysis/Allocation.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -18,6 +25,8 @@
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+
+#define DEBUG_TYPE "allocate-shared-memory"
 
 //===----------------------------------------------------------------------===//
 // Aliases
@@ -269,8 +278,22 @@ int64_t allocateFunction(Operation *func, const SharedMemoryAliasAnalysis &alias
     placed.push_back(b);
     frame = std::max(frame, best + b->size);
   }
-  for (Buffer &b : buffers)
+  for (Buffer &b : buffers) {
     out[b.owner] = {b.offset, b.size};
+    TT_DEBUG(DEBUG_TYPE) << "  "
+                         << (isa<ttg::LocalAllocOp>(b.owner) ? "buffer of "
+                                                             : "scratch of ")
+                         << b.owner->getName() << " at " << b.owner->getLoc()
+                         << ": " << b.size << " bytes, align " << b.alignment
+                         << ", live [" << b.start << ", " << b.end
+                         << "), offset " << b.offset << "\n";
+  }
+  TT_DEBUG(DEBUG_TYPE) << "  frame: " << frame << " bytes for "
+                       << buffers.size() << " buffers"
+                       << (unstructured ? " (unstructured control flow: "
+                                          "every buffer lives throughout)"
+                                        : "")
+                       << "\n";
   return frame;
 }
 
@@ -285,8 +308,11 @@ SharedMemoryAllocation::run(ModuleOp module, const ScratchSizeFn &scratch) {
   module.walk([&](FuncOp f) { funcs.push_back(f); });
   llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> local;
   llvm::DenseMap<Operation *, int64_t> frameSize;
-  for (FuncOp f : funcs)
+  for (FuncOp f : funcs) {
+    TT_DEBUG(DEBUG_TYPE) << "@" << f.getName()
+                         << ": buffers (live ranges in program points)\n";
     frameSize[f] = allocateFunction(f, alias, scratch, local);
+  }
 
   // Callers before callees: a callee's frame starts above every caller's.
   llvm::DenseMap<Operation *, SmallVector<Operation *>> callees;
@@ -331,6 +357,12 @@ SharedMemoryAllocation::run(ModuleOp module, const ScratchSizeFn &scratch) {
     result.buffers[op] = {base[f] + placed.first, placed.second};
   }
   result.total = llvm::alignTo(result.total, 16);
+  for (FuncOp f : funcs)
+    if (!callees[f].empty() || base[f] != 0)
+      TT_DEBUG(DEBUG_TYPE) << "@" << f.getName() << ": frame at "
+                           << result.frames[f].start << ", up to "
+                           << result.frames[f].end << " with its callees\n";
+  TT_DEBUG(DEBUG_TYPE) << "total: " << result.total << " bytes\n";
   return result;
 }
 

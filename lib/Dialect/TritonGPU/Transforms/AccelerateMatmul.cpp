@@ -18,6 +18,10 @@
 // result back to the old layout after it; remove-layout-conversions then
 // carries the MMA layout through loops.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-accelerate-matmul prints, for each dot,
+// the MMA version, instruction shape and warps chosen, or why it was left
+// alone (and, on Hopper, why wgmma could not take it).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
@@ -26,6 +30,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,7 +46,27 @@ using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
+#define DEBUG_TYPE "tritongpu-accelerate-matmul"
+
 namespace {
+
+/// Returns false after storing `reason` in `why` (when given): the verdicts
+/// of the *Supports functions explain themselves in the debug output.
+bool unsupported(StringRef *why, StringRef reason) {
+  if (why)
+    *why = reason;
+  return false;
+}
+
+/// "[a, b, c]", for the debug output.
+std::string listString(ArrayRef<unsigned> values) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(values, os);
+  os << "]";
+  return s;
+}
 
 bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
@@ -87,29 +112,38 @@ bool isChained(Operation *dot) {
 /// Whether wgmma can compute `dot`: 2-D, a multiple of 64 rows and 8
 /// columns, whole warp groups, K at least one instruction deep, and a
 /// supported operand type (fp8 only when its partial sums may be kept in
-/// reduced precision).
-bool wgmmaSupports(DotOp dot, int numWarps) {
+/// reduced precision). When it cannot, `why` (if given) says why.
+bool wgmmaSupports(DotOp dot, int numWarps, StringRef *why = nullptr) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto dType = cast<RankedTensorType>(dot.getType());
   Type a = aType.getElementType(), b = bType.getElementType();
-  if (dType.getRank() != 2 || numWarps % 4 != 0)
-    return false;
-  if (dType.getShape()[0] % 64 != 0 || dType.getShape()[1] % 8 != 0)
-    return false;
+  if (dType.getRank() != 2)
+    return unsupported(why, "not a 2-D dot");
+  if (numWarps % 4 != 0)
+    return unsupported(why, "num-warps is not a multiple of 4 (whole warp "
+                            "groups)");
+  if (dType.getShape()[0] % 64 != 0)
+    return unsupported(why, "M is not a multiple of 64");
+  if (dType.getShape()[1] % 8 != 0)
+    return unsupported(why, "N is not a multiple of 8");
   if (!a.isIntOrFloat() || aType.getShape()[1] < 256 / a.getIntOrFloatBitWidth())
-    return false;
+    return unsupported(why, "K is less than 32 bytes of operand");
   if (isFp8(a) || isFp8(b)) {
     if (!isFp8(a) || !isFp8(b))
-      return false;
-    return !(dType.getElementType().isF32() &&
-             dot.getMaxNumImpreciseAcc() < 32);
+      return unsupported(why, "fp8 mixed with another operand type");
+    if (dType.getElementType().isF32() && dot.getMaxNumImpreciseAcc() < 32)
+      return unsupported(why, "fp8 with f32 partial sums kept exact "
+                              "(max_num_imprecise_acc < 32)");
+    return true;
   }
   if (a != b)
-    return false;
+    return unsupported(why, "operand types differ");
   if (a.isF32())
-    return dot.getInputPrecision() == InputPrecision::TF32;
-  return a.isF16() || a.isBF16() || a.isInteger(8);
+    return dot.getInputPrecision() == InputPrecision::TF32 ||
+           unsupported(why, "f32 operands without tf32 input precision");
+  return a.isF16() || a.isBF16() || a.isInteger(8) ||
+         unsupported(why, "operand type not f16, bf16, i8, fp8 or tf32");
 }
 
 /// The wgmma instruction shape [16, N, K]: K covers 32 bytes of operand, N
@@ -245,6 +279,17 @@ void rewriteToWgmma(DotOp dot, int numWarps) {
                 ? toRegisterOperand(builder, dot.getA(), mma)
                 : toSharedOperand(builder, dot.getA(), 0, keepOrder);
   Value b = toSharedOperand(builder, dot.getB(), 1, keepOrder);
+  TT_DEBUG(DEBUG_TYPE) << "tt.dot at " << dot.getLoc()
+                       << ": mma v3 (wgmma), instrShape " << listString(instr)
+                       << ", warpsPerCTA " << listString(warps)
+                       << (feedsAnotherDot(dot) ? " (feeds another dot: all "
+                                                  "warps along M)"
+                                                : "")
+                       << ", A from "
+                       << (isa<ttg::MemDescType>(a.getType())
+                               ? "shared memory"
+                               : "registers (computed, not loaded)")
+                       << ", B from shared memory\n";
   Value acc = ttg::ConvertLayoutOp::create(builder, dot.getLoc(), mmaType,
                                            dot.getC());
   auto wgmma = ttng::WarpGroupDotOp::create(
@@ -265,17 +310,20 @@ void rewriteToWgmma(DotOp dot, int numWarps) {
 /// and e5m2, f32 sums) go as f16 (rewriteToMmaV2 upcasts them, as
 /// upstream does): the fp8 dots wgmma may not take on Hopper (small tiles,
 /// partial sums that must stay in f32) and every fp8 dot on Ampere.
-bool mmaV2Supports(DotOp dot) {
+bool mmaV2Supports(DotOp dot, StringRef *why = nullptr) {
   Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
   if (isFp8(a) || isFp8(b))
-    return isFp8(a) && isFp8(b) &&
-           cast<RankedTensorType>(dot.getType()).getElementType().isF32();
+    return (isFp8(a) && isFp8(b) &&
+            cast<RankedTensorType>(dot.getType()).getElementType().isF32()) ||
+           unsupported(why, "fp8 needs fp8 on both sides and f32 sums");
   if (a != b)
-    return false;
+    return unsupported(why, "operand types differ");
   if (a.isF32())
-    return dot.getInputPrecision() == InputPrecision::TF32;
-  return a.isF16() || a.isBF16() || a.isInteger(8);
+    return dot.getInputPrecision() == InputPrecision::TF32 ||
+           unsupported(why, "f32 operands without tf32 input precision");
+  return a.isF16() || a.isBF16() || a.isInteger(8) ||
+         unsupported(why, "operand type not f16, bf16, i8, fp8 or tf32");
 }
 
 /// Warps over the tile for mma.sync: each warp computes 16x8 pieces; warps
@@ -312,9 +360,23 @@ void rewriteToMmaV2(DotOp dot, int numWarps) {
   unsigned rank = dType.getRank();
   SmallVector<unsigned> instr =
       rank == 3 ? SmallVector<unsigned>{1, 16, 8} : SmallVector<unsigned>{16, 8};
+  SmallVector<unsigned> warps = mmaV2Warps(dot, dType.getShape(), numWarps);
   auto mma = ttg::NvidiaMmaEncodingAttr::get(
-      dot.getContext(), 2, 0, mmaV2Warps(dot, dType.getShape(), numWarps),
-      ttg::getCGALayout(dType.getEncoding()), instr);
+      dot.getContext(), 2, 0, warps, ttg::getCGALayout(dType.getEncoding()),
+      instr);
+  TT_DEBUG(DEBUG_TYPE) << "tt.dot at " << dot.getLoc()
+                       << ": mma v2 (mma.sync), instrShape "
+                       << listString(instr) << ", warpsPerCTA "
+                       << listString(warps)
+                       << (rank == 3          ? " (batched: warps on the batch)"
+                           : isChained(dot) ? " (chained dots: all warps "
+                                              "along the longer side)"
+                                            : "")
+                       << (isFp8(aType.getElementType()) ||
+                                   isFp8(bType.getElementType())
+                               ? ", fp8 operands upcast to f16"
+                               : "")
+                       << "\n";
   auto mmaType = RankedTensorType::get(dType.getShape(),
                                        dType.getElementType(), mma);
   // fp8 operands are exact in f16: upcast them and use the f16 instruction.
@@ -360,20 +422,57 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::optional<int> cc = ttg::getNVIDIAComputeCapability(module);
-    if (!cc || *cc < 80)
-      return; // Not an NVIDIA target with mma.sync: dots stay on FMA.
+    if (!cc || *cc < 80) {
+      // Not an NVIDIA target with mma.sync: dots stay on FMA.
+      TT_DEBUG(DEBUG_TYPE) << "no tensor cores: "
+                           << (cc ? "compute capability " + std::to_string(*cc)
+                                  : std::string("not an NVIDIA target"))
+                           << " (mma.sync needs 80 or more); every dot stays "
+                              "on FMA\n";
+      return;
+    }
+    bool debug = tt::debug::isDebugEnabled(DEBUG_TYPE);
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) {
       auto enc = cast<RankedTensorType>(dot.getType()).getEncoding();
       if (isa_and_nonnull<ttg::BlockedEncodingAttr>(enc))
         dots.push_back(dot);
+      else
+        TT_DEBUG(DEBUG_TYPE) << "tt.dot at " << dot.getLoc()
+                             << " left alone: its result layout is not "
+                                "blocked (already placed)\n";
     });
+    if (debug && dots.empty())
+      tt::debug::debugStream(DEBUG_TYPE)
+          << "no tt.dot with a blocked result layout\n";
     for (DotOp dot : dots) {
       int numWarps = ttg::maybeLookupNumWarps(dot).value_or(4);
-      if (*cc >= 90 && *cc < 100 && wgmmaSupports(dot, numWarps))
+      if (debug) {
+        auto dType = cast<RankedTensorType>(dot.getType());
+        auto aType = cast<RankedTensorType>(dot.getA().getType());
+        auto &os = tt::debug::debugStream(DEBUG_TYPE);
+        os << "tt.dot at " << dot.getLoc() << ": ";
+        llvm::interleave(dType.getShape(), os, "x");
+        os << "x" << aType.getShape().back() << " ("
+           << (dType.getRank() == 3 ? "BxMxNxK" : "MxNxK") << "), "
+           << aType.getElementType() << " -> "
+           << dType.getElementType() << ", " << numWarps << " warps, cuda:"
+           << *cc << "\n";
+      }
+      StringRef whyNotWgmma, whyNotMma;
+      bool hopper = *cc >= 90 && *cc < 100;
+      if (hopper && wgmmaSupports(dot, numWarps, &whyNotWgmma)) {
         rewriteToWgmma(dot, numWarps);
-      else if (mmaV2Supports(dot))
+        continue;
+      }
+      if (hopper)
+        TT_DEBUG(DEBUG_TYPE) << "tt.dot at " << dot.getLoc()
+                             << ": not wgmma: " << whyNotWgmma << "\n";
+      if (mmaV2Supports(dot, &whyNotMma))
         rewriteToMmaV2(dot, numWarps);
+      else
+        TT_DEBUG(DEBUG_TYPE) << "tt.dot at " << dot.getLoc()
+                             << " left on FMA: " << whyNotMma << "\n";
     }
   }
 };

@@ -10,6 +10,11 @@
 // become asynchronous, its waits merge, and the copies, dots and buffers
 // are finished after the loop.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-pipeline prints, per loop, each load
+// turned into an asynchronous copy (its buffers and vector width) or left
+// synchronous and why, the wgmma left in flight, and the loops it could not
+// pipeline and why.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
@@ -18,6 +23,7 @@
 
 #include "tt/Analysis/AxisInfo.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
@@ -29,6 +35,8 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu::pipeline;
 namespace ttg = mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
+
+#define DEBUG_TYPE "tritongpu-pipeline"
 
 Operation *mlir::triton::gpu::pipeline::firstUseOf(const AsyncLoad &l) {
   Operation *firstUse = nullptr;
@@ -70,29 +78,53 @@ SmallVector<AsyncLoad> collectLoads(scf::ForOp forOp, const Schedule &sched,
   };
   for (Operation &op : forOp.getBody()->without_terminator()) {
     if (auto desc = dyn_cast<DescriptorLoadOp>(op)) {
-      std::optional<LoadUse> use = analyzeDescriptorLoad(desc, forOp);
-      if (!use)
+      StringRef why;
+      std::optional<LoadUse> use = analyzeDescriptorLoad(desc, forOp, &why);
+      if (!use) {
+        TT_DEBUG(DEBUG_TYPE) << "  tt.descriptor_load at " << desc.getLoc()
+                             << ": stays synchronous: " << why << "\n";
         continue;
+      }
       int loadStage = sched.of.lookup(desc).stage;
       int useStage = useStageOf(*use);
-      if (useStage == INT_MAX || useStage <= loadStage)
+      if (useStage == INT_MAX || useStage <= loadStage) {
+        TT_DEBUG(DEBUG_TYPE) << "  tt.descriptor_load at " << desc.getLoc()
+                             << ": stays synchronous: read in the stage it "
+                                "is loaded in (stage "
+                             << loadStage << ")\n";
         continue;
+      }
       // One more slot than stages in flight when the asynchronous wgmma
       // reads the slot itself: it may still read the previous one.
       int numBuffers = useStage - loadStage + (use->feedsWgmma ? 1 : 0);
+      TT_DEBUG(DEBUG_TYPE) << "  tt.descriptor_load at " << desc.getLoc()
+                           << ": TMA copy in stage " << loadStage
+                           << ", read in stage " << useStage << ", "
+                           << numBuffers << " buffers"
+                           << (use->feedsWgmma ? " (one more for wgmma)" : "")
+                           << "\n";
       loads.push_back({desc, *use, numBuffers, 0, Value(), /*tma=*/true});
       continue;
     }
     auto load = dyn_cast<LoadOp>(op);
     if (!load)
       continue;
-    std::optional<LoadUse> use = analyzeLoad(load, forOp);
-    if (!use)
+    StringRef why;
+    std::optional<LoadUse> use = analyzeLoad(load, forOp, &why);
+    if (!use) {
+      TT_DEBUG(DEBUG_TYPE) << "  tt.load at " << load.getLoc()
+                           << ": stays synchronous: " << why << "\n";
       continue;
+    }
     int loadStage = sched.of.lookup(load).stage;
     int useStage = useStageOf(*use);
-    if (useStage == INT_MAX || useStage <= loadStage)
+    if (useStage == INT_MAX || useStage <= loadStage) {
+      TT_DEBUG(DEBUG_TYPE) << "  tt.load at " << load.getLoc()
+                           << ": stays synchronous: read in the stage it is "
+                              "loaded in (stage "
+                           << loadStage << ")\n";
       continue;
+    }
     auto type = cast<RankedTensorType>(load.getType());
     auto blocked = cast<ttg::BlockedEncodingAttr>(type.getEncoding());
     unsigned fastest = blocked.getOrder()[0];
@@ -104,6 +136,14 @@ SmallVector<AsyncLoad> collectLoads(scf::ForOp forOp, const Schedule &sched,
                             axisInfo.getMaskAlignment(load.getMask(), fastest));
     contiguity = std::max(1u, contiguity);
     int numBuffers = useStage - loadStage + (use->feedsWgmma ? 1 : 0);
+    TT_DEBUG(DEBUG_TYPE) << "  tt.load at " << load.getLoc()
+                         << ": cp.async in stage " << loadStage
+                         << ", read in stage " << useStage << ", "
+                         << numBuffers << " buffers"
+                         << (use->feedsWgmma ? " (one more for wgmma)" : "")
+                         << ", " << contiguity << " elements ("
+                         << contiguity * type.getElementTypeBitWidth() / 8
+                         << " bytes) per copy\n";
     loads.push_back({load, *use, numBuffers, contiguity, Value()});
   }
   return loads;
@@ -292,6 +332,7 @@ public:
       if (forOp->hasAttr(kMaxStageAttr))
         loops.push_back(forOp);
     });
+    TT_DEBUG(DEBUG_TYPE) << "scheduled loops: " << loops.size() << "\n";
     if (loops.empty())
       return;
     ModuleAxisInfoAnalysis axisInfo(module);
@@ -304,6 +345,9 @@ private:
     Schedule sched(forOp);
     if (!sched.readAttributes() || sched.maxStage < 1 ||
         failed(sched.verify())) {
+      TT_DEBUG(DEBUG_TYPE) << "scf.for at " << forOp.getLoc()
+                           << ": not pipelined: its schedule is incomplete "
+                              "or uses values before they are computed\n";
       forOp.emitRemark("loop not pipelined: its schedule (loop.stage, "
                        "loop.cluster) is incomplete or uses values before "
                        "they are computed");
@@ -311,6 +355,8 @@ private:
       forOp->removeAttr(kMaxStageAttr);
       return;
     }
+    TT_DEBUG(DEBUG_TYPE) << "scf.for at " << forOp.getLoc() << ": "
+                         << sched.maxStage + 1 << " stages\n";
     SmallVector<AsyncLoad> loads = collectLoads(forOp, sched, axisInfo);
     SmallVector<Value> buffers, rings;
     bool cpAsync =
@@ -324,6 +370,10 @@ private:
       // A descriptor load left in an early stage, or (cannot happen for
       // schedules that verified before lowering) a use before its
       // definition: keep the (correct, unpipelined) lowered loop.
+      TT_DEBUG(DEBUG_TYPE) << "scf.for at " << forOp.getLoc()
+                           << ": loads lowered but the loop not expanded: "
+                              "the lowered schedule does not verify (a "
+                              "descriptor load left in an early stage?)\n";
       forOp->walk([](Operation *op) { clearScheduleAttrs(op); });
       forOp->removeAttr(kMaxStageAttr);
       finishAfterLoop(forOp, buffers, rings, cpAsync, {});
@@ -336,6 +386,10 @@ private:
     }
     SmallVector<std::pair<unsigned, Operation *>> asyncDots =
         makeDotsAsync(kernel);
+    TT_DEBUG(DEBUG_TYPE) << "scf.for at " << kernel.getLoc() << ": expanded, "
+                         << loads.size() << " asynchronous loads, "
+                         << asyncDots.size() << " wgmma left in flight across "
+                         << "iterations\n";
     combineWaits(kernel);
     finishAfterLoop(kernel, buffers, rings, cpAsync, asyncDots);
   }

@@ -30,6 +30,15 @@ bool isTensorCoreDot(Operation *op) {
   return false;
 }
 
+/// Stores `reason` in `why` (when given) and returns no use: the analyses'
+/// verdicts explain themselves in the passes' debug output.
+static std::optional<LoadUse> notPipelinable(StringRef *why,
+                                             StringRef reason) {
+  if (why)
+    *why = reason;
+  return std::nullopt;
+}
+
 /// Whether `v` is absent or a zero constant (scalar or splat).
 static bool isZeroConstant(Value v) {
   if (!v)
@@ -89,13 +98,18 @@ static bool addWgmmaAlloc(ttg::LocalAllocOp alloc, Block *block, LoadUse &use) {
 }
 
 std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
-                                             scf::ForOp forOp) {
-  if (load->getParentOp() != forOp.getOperation() || load->use_empty())
-    return std::nullopt;
+                                             scf::ForOp forOp,
+                                             StringRef *why) {
+  if (load->getParentOp() != forOp.getOperation())
+    return notPipelinable(why, "not directly in the loop body");
+  if (load->use_empty())
+    return notPipelinable(why, "unused");
   RankedTensorType block = load.getDesc().getType().getBlockType();
   auto type = cast<RankedTensorType>(load.getType());
-  if (!block.getEncoding() || block.getRank() != type.getRank())
-    return std::nullopt;
+  if (!block.getEncoding())
+    return notPipelinable(why, "its descriptor's block has no shared layout");
+  if (block.getRank() != type.getRank())
+    return notPipelinable(why, "its descriptor's block has another rank");
   LoadUse use;
   bool direct = llvm::all_of(load->getUsers(), [&](Operation *user) {
     auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
@@ -126,32 +140,42 @@ std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
     }
   }
   if (!reachesDot)
-    return std::nullopt;
+    return notPipelinable(why, "its block reaches no tensor-core dot of the "
+                               "loop body");
   for (Operation *user : load->getUsers()) {
     if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user))
-      return std::nullopt;
+      return notPipelinable(why, "its block is used outside the loop body "
+                                 "or carried to the next iteration");
     use.registerUsers.push_back(user);
   }
   return use;
 }
 
-std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp) {
+std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp,
+                                   StringRef *why) {
   if (load->getParentOp() != forOp.getOperation())
-    return std::nullopt;
+    return notPipelinable(why, "not directly in the loop body");
   auto type = dyn_cast<RankedTensorType>(load.getType());
   auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
   if (!type || !ptrType || !isa<PointerType>(ptrType.getElementType()))
-    return std::nullopt;
+    return notPipelinable(why, "not a load of a tensor of pointers");
   auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
-  if (!blocked || !isZeroConstant(load.getOther()) || load->use_empty())
-    return std::nullopt;
+  if (!blocked)
+    return notPipelinable(why, "its layout is not blocked");
+  if (!isZeroConstant(load.getOther()))
+    return notPipelinable(why, "its `other` value is not zero (cp.async "
+                               "fills masked elements with zeros)");
+  if (load->use_empty())
+    return notPipelinable(why, "unused");
   LoadUse use;
   for (Operation *user : load->getUsers()) {
     if (user->getBlock() != load->getBlock())
-      return std::nullopt;
+      return notPipelinable(why, "used outside the loop body");
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user)) {
       if (!addWgmmaAlloc(alloc, load->getBlock(), use))
-        return std::nullopt;
+        return notPipelinable(why, "stored to shared memory for something "
+                                   "else than wgmma operands, or in "
+                                   "another layout");
       continue;
     }
     if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(user)) {
@@ -160,29 +184,37 @@ std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp) {
           dyn_cast<ttg::DotOperandEncodingAttr>(dstType.getEncoding());
       if (!dotOperand ||
           !isa<ttg::NvidiaMmaEncodingAttr>(dotOperand.getParent()))
-        return std::nullopt;
+        return notPipelinable(why, "converted to a layout that is no "
+                                   "operand of an NVIDIA MMA dot");
       if (!llvm::all_of(cvt->getUsers(), [&](Operation *u) {
             return isTensorCoreDot(u) && u->getBlock() == load->getBlock();
           }))
-        return std::nullopt;
+        return notPipelinable(why, "its dot-operand conversion feeds "
+                                   "something else than tensor-core dots "
+                                   "of the loop body");
       Attribute enc = ttg::getDotOperandSharedEncoding(
           dotOperand, type.getShape(), ttg::getOrderForMemory(type),
           type.getElementType());
       if (use.sharedEncoding && use.sharedEncoding != enc)
-        return std::nullopt;
+        return notPipelinable(why, "its users need different shared "
+                                   "layouts");
       use.sharedEncoding = enc;
       use.converts.push_back(cvt);
       continue;
     }
-    return std::nullopt;
+    return notPipelinable(why, "a user is neither a wgmma operand buffer "
+                               "nor a conversion to a dot operand");
   }
   // cp.async moves 4, 8 or 16 bytes per thread.
   if (copyRun(type, use.sharedEncoding) * type.getElementTypeBitWidth() < 32)
-    return std::nullopt;
+    return notPipelinable(why, "cp.async would copy less than 4 contiguous "
+                               "bytes per thread");
   return use;
 }
 
-SmallVector<scf::ForOp> dotLoops(ModuleOp module) {
+SmallVector<scf::ForOp>
+dotLoops(ModuleOp module,
+         SmallVectorImpl<std::pair<scf::ForOp, StringRef>> *skipped) {
   SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp forOp) {
     bool nested = false, hasDot = false;
@@ -196,6 +228,9 @@ SmallVector<scf::ForOp> dotLoops(ModuleOp module) {
     }
     if (hasDot && !nested)
       loops.push_back(forOp);
+    else if (skipped)
+      skipped->push_back(
+          {forOp, nested ? "not innermost" : "no tensor-core dot in its body"});
   });
   return loops;
 }

@@ -81,16 +81,22 @@ struct LoadUse {
 /// become a TMA copy: its block only goes to wgmma through shared memory
 /// laid out as the descriptor says (triton-nvidia-optimize-descriptor-
 /// encoding arranges that), or it is read back to registers on its way to
-/// a tensor-core dot.
+/// a tensor-core dot. When it cannot, `why` (if given) says why, for the
+/// passes' debug output.
 std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
-                                             scf::ForOp forOp);
+                                             scf::ForOp forOp,
+                                             StringRef *why = nullptr);
 
 /// Whether `load` (directly in `forOp`'s body) can become an asynchronous
-/// copy feeding dots, and how its value is used.
-std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp);
+/// copy feeding dots, and how its value is used; else `why` (if given).
+std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp,
+                                   StringRef *why = nullptr);
 
-/// Innermost scf.for loops of `module` containing a tensor-core dot.
-SmallVector<scf::ForOp> dotLoops(ModuleOp module);
+/// Innermost scf.for loops of `module` containing a tensor-core dot. The
+/// other loops go to `skipped` (if given) with the reason.
+SmallVector<scf::ForOp>
+dotLoops(ModuleOp module,
+         SmallVectorImpl<std::pair<scf::ForOp, StringRef>> *skipped = nullptr);
 
 /// The loop's `tt.num_stages`, else `defaultStages`.
 int numStagesFor(scf::ForOp forOp, int defaultStages);

@@ -9,12 +9,16 @@
 // next iteration is read at the end of this one and carried across the
 // back edge in a new iteration argument.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-prefetch prints, per loop, the dot
+// prefetched and its slices, or why the loop does not qualify.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -29,6 +33,8 @@ namespace mlir::triton::gpu {
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+
+#define DEBUG_TYPE "tritongpu-prefetch"
 
 namespace {
 
@@ -63,35 +69,55 @@ bool mayWrite(Operation *op) {
   return false;
 }
 
-/// Walks back from a dot operand to the local_load that produced it.
-std::optional<OperandSource> findSource(scf::ForOp loop, Value operand) {
+/// Stores `reason` in `why` and returns nothing: the verdicts explain
+/// themselves in the debug output.
+template <typename T>
+std::optional<T> rejected(std::string *why, const Twine &reason) {
+  *why = reason.str();
+  return std::nullopt;
+}
+
+/// Walks back from a dot operand to the local_load that produced it; else
+/// says why not in `why`.
+std::optional<OperandSource> findSource(scf::ForOp loop, Value operand,
+                                        std::string *why) {
   OperandSource src;
   Operation *op = operand.getDefiningOp();
   while (op && op->getBlock() == loop.getBody()) {
     if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
-      return std::nullopt;
+      return rejected<OperandSource>(
+          why, "an op between its local_load and the dot has other users "
+               "or results");
     if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {
       // A load ordered by an async token waits for copies of this
       // iteration: reading it one iteration early would not.
-      if (load.getToken() ||
-          !isa<ttg::DotOperandEncodingAttr>(
+      if (load.getToken())
+        return rejected<OperandSource>(
+            why, "its local_load waits for this iteration's copies (an "
+                 "async token)");
+      if (!isa<ttg::DotOperandEncodingAttr>(
               cast<RankedTensorType>(load.getType()).getEncoding()))
-        return std::nullopt;
+        return rejected<OperandSource>(
+            why, "its local_load does not produce a dot-operand layout");
       auto arg = dyn_cast<BlockArgument>(load.getSrc());
       if (!arg || arg.getOwner() != loop.getBody() ||
           arg.getArgNumber() < loop.getNumInductionVars())
-        return std::nullopt;
+        return rejected<OperandSource>(
+            why, "its local_load reads a buffer the loop does not carry");
       src.iterArg = arg.getArgNumber() - loop.getNumInductionVars();
       src.load = load;
       std::reverse(src.chain.begin(), src.chain.end());
       return src;
     }
     if (op->getNumOperands() != 1 || op->getNumRegions() != 0)
-      return std::nullopt;
+      return rejected<OperandSource>(
+          why, "an op between its local_load and the dot has several "
+               "operands or regions");
     src.chain.push_back(op);
     op = op->getOperand(0).getDefiningOp();
   }
-  return std::nullopt;
+  return rejected<OperandSource>(
+      why, "it is not read by a ttg.local_load in the loop body");
 }
 
 /// Reads the K slice [kOff, kOff + width) of the operand (opIdx 0: A, K is
@@ -137,35 +163,45 @@ struct Candidate {
   int64_t width;
 };
 
-std::optional<Candidate> analyze(scf::ForOp loop) {
+std::optional<Candidate> analyze(scf::ForOp loop, std::string *why) {
   SmallVector<DotOp> dots;
   for (Operation &op : *loop.getBody())
     if (auto dot = dyn_cast<DotOp>(op))
       dots.push_back(dot);
+  if (dots.empty())
+    return rejected<Candidate>(why, "no tt.dot in its body");
   if (dots.size() != 1)
-    return std::nullopt;
+    return rejected<Candidate>(why, "more than one tt.dot in its body");
   DotOp dot = dots.front();
   auto dType = cast<RankedTensorType>(dot.getType());
   auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
-  if (!mma || mma.getVersionMajor() != 2 || dType.getRank() != 2)
-    return std::nullopt;
+  if (!mma || mma.getVersionMajor() != 2)
+    return rejected<Candidate>(why, "its dot is not an mma v2 (mma.sync) "
+                                    "dot");
+  if (dType.getRank() != 2)
+    return rejected<Candidate>(why, "its dot is not 2-D");
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
   auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
   if (!aEnc || !bEnc || aEnc.getKWidth() != bEnc.getKWidth())
-    return std::nullopt;
+    return rejected<Candidate>(why, "its operands are not dot-operand "
+                                    "layouts of one kWidth");
   // A slice is what one mma.sync instruction consumes along K: 32 bits
   // per register pair, i.e. 8 * kWidth elements.
   unsigned kWidth = aEnc.getKWidth();
   int64_t width = kWidth ? 8 * kWidth : 256 / aType.getElementTypeBitWidth();
   int64_t k = aType.getShape()[1];
   if (k < width || k % width != 0)
-    return std::nullopt;
-  std::optional<OperandSource> a = findSource(loop, dot.getA());
-  std::optional<OperandSource> b = findSource(loop, dot.getB());
-  if (!a || !b)
-    return std::nullopt;
+    return rejected<Candidate>(why, "K is not a multiple of one "
+                                    "instruction's K slice");
+  std::string whyOperand;
+  std::optional<OperandSource> a = findSource(loop, dot.getA(), &whyOperand);
+  if (!a)
+    return rejected<Candidate>(why, "operand A: " + whyOperand);
+  std::optional<OperandSource> b = findSource(loop, dot.getB(), &whyOperand);
+  if (!b)
+    return rejected<Candidate>(why, "operand B: " + whyOperand);
   // The first slice is read at the end of the previous iteration and the
   // others right before the dot: nothing before the dot in the body may
   // write memory (the buffers could change under either).
@@ -173,7 +209,8 @@ std::optional<Candidate> analyze(scf::ForOp loop) {
     if (&op == dot.getOperation())
       break;
     if (mayWrite(&op))
-      return std::nullopt;
+      return rejected<Candidate>(why, "an op before the dot in the body may "
+                                      "write memory");
   }
   return Candidate{dot, *a, *b, width};
 }
@@ -231,9 +268,24 @@ public:
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops)
-      if (std::optional<Candidate> c = analyze(loop))
-        prefetch(loop, *c);
+    TT_DEBUG(DEBUG_TYPE) << "loops: " << loops.size() << "\n";
+    for (scf::ForOp loop : loops) {
+      std::string why;
+      std::optional<Candidate> c = analyze(loop, &why);
+      if (!c) {
+        TT_DEBUG(DEBUG_TYPE) << "scf.for at " << loop.getLoc()
+                             << ": not prefetched: " << why << "\n";
+        continue;
+      }
+      TT_DEBUG(DEBUG_TYPE)
+          << "scf.for at " << loop.getLoc() << ": prefetched tt.dot at "
+          << c->dot.getLoc() << ": "
+          << cast<RankedTensorType>(c->dot.getA().getType()).getShape()[1] /
+                 c->width
+          << " slices of K = " << c->width
+          << ", the first of the next iteration read ahead\n";
+      prefetch(loop, *c);
+    }
   }
 };
 

@@ -10,6 +10,10 @@
 // probabilities of attention are for the second dot) stays: it only renames
 // registers.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-reduce-data-duplication prints each
+// conversion into a dot-operand layout: the shared layout it goes through,
+// or why it stays a conversion.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
@@ -17,6 +21,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -28,6 +33,8 @@ namespace mlir::triton::gpu {
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+
+#define DEBUG_TYPE "tritongpu-reduce-data-duplication"
 
 namespace {
 
@@ -71,21 +78,37 @@ public:
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     SmallVector<ttg::ConvertLayoutOp> targets;
+    unsigned toDotOperand = 0;
     getOperation().walk([&](ttg::ConvertLayoutOp cvt) {
       auto dst = cast<RankedTensorType>(cvt.getType());
       auto src = cast<RankedTensorType>(cvt.getSrc().getType());
       if (!isa<ttg::DotOperandEncodingAttr>(dst.getEncoding()))
         return;
-      if (isa<ttg::DotOperandEncodingAttr>(src.getEncoding()))
+      ++toDotOperand;
+      if (isa<ttg::DotOperandEncodingAttr>(src.getEncoding())) {
+        TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
+                             << " kept: from a dot-operand layout\n";
         return;
+      }
       if (!isa<ttg::BlockedEncodingAttr, ttg::SliceEncodingAttr,
                ttg::LinearEncodingAttr, ttg::NvidiaMmaEncodingAttr>(
-              src.getEncoding()))
+              src.getEncoding())) {
+        TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
+                             << " kept: source layout " << src.getEncoding()
+                             << " not handled\n";
         return;
-      if (ttg::isThreadLocalConversion(src, dst))
+      }
+      if (ttg::isThreadLocalConversion(src, dst)) {
+        TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
+                             << " kept: every thread already holds its "
+                                "elements (only registers are renamed)\n";
         return;
+      }
       targets.push_back(cvt);
     });
+    TT_DEBUG(DEBUG_TYPE) << "conversions into dot-operand layouts: "
+                         << toDotOperand << ", through shared memory: "
+                         << targets.size() << "\n";
     for (ttg::ConvertLayoutOp cvt : targets) {
       auto dst = cast<RankedTensorType>(cvt.getType());
       auto dot = cast<ttg::DotOperandEncodingAttr>(dst.getEncoding());
@@ -98,6 +121,14 @@ public:
       auto memType = ttg::MemDescType::get(
           dst.getShape(), dst.getElementType(), shared,
           ttg::SharedMemorySpaceAttr::get(ctx));
+      TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
+                           << " (operand " << (dot.getOpIdx() ? "B" : "A")
+                           << ", " << cast<RankedTensorType>(
+                                          cvt.getSrc().getType())
+                                          .getEncoding()
+                           << "): through shared memory " << shared << ", "
+                           << dst.getNumElements() * elemBits / 8
+                           << " bytes\n";
       OpBuilder builder(cvt);
       Value alloc = ttg::LocalAllocOp::create(builder, cvt.getLoc(), memType,
                                               cvt.getSrc());

@@ -26,6 +26,12 @@
 //     for the next iteration can be recomputed in that layout.
 //  3. Folding: conversion chains collapse; dead operations are erased.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-remove-layout-conversions prints each
+// decision: the layout chosen where several meet, the ops rebuilt and the
+// loop values carried in another layout, each conversion removed by
+// recomputation or hoisted above a broadcast, and each conversion kept,
+// with the op that could not be recomputed.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
@@ -33,6 +39,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "tt/Support/Debug.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -50,6 +57,8 @@ namespace mlir::triton::gpu {
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+
+#define DEBUG_TYPE "tritongpu-remove-layout-conversions"
 
 namespace {
 
@@ -100,6 +109,27 @@ scf::ForOp iterArgOwner(Value v) {
   return forOp;
 }
 
+/// For the debug output: the op that defines `v` and where, or which loop
+/// argument it is.
+void describeValue(llvm::raw_ostream &os, Value v) {
+  if (Operation *def = v.getDefiningOp()) {
+    os << def->getName() << " at " << def->getLoc();
+    return;
+  }
+  if (scf::ForOp forOp = iterArgOwner(v)) {
+    os << "iter_arg #" << cast<BlockArgument>(v).getArgNumber() - 1
+       << " of scf.for at " << forOp.getLoc();
+    return;
+  }
+  os << "block argument #" << cast<BlockArgument>(v).getArgNumber();
+}
+
+unsigned countConversions(Operation *root) {
+  unsigned n = 0;
+  root->walk([&](ttg::ConvertLayoutOp) { ++n; });
+  return n;
+}
+
 /// The layout a value reached by several propagated layouts is rebuilt in:
 /// a load's or atomic's own (coalesced) layout, else the first tensor-core
 /// accumulator layout among them (the dot results stay in their registers
@@ -125,6 +155,10 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     module.walk([&](FunctionOpInterface func) {
+      bool debug = tt::debug::isDebugEnabled(DEBUG_TYPE);
+      unsigned before = debug ? countConversions(func) : 0;
+      TT_DEBUG(DEBUG_TYPE) << "@" << func.getName()
+                           << ": layout conversions: " << before << "\n";
       propagateForward(func);
       bool changed = true;
       for (int iter = 0; changed && iter < 16; ++iter) {
@@ -132,6 +166,9 @@ public:
         changed |= rematerializeBackward(func);
         eraseDeadCode(func);
       }
+      if (debug)
+        reportKept(func, before);
+      keptReason.clear();
     });
   }
 
@@ -218,8 +255,22 @@ private:
         propagateToUsers(v, layout, assign);
     }
     llvm::DenseMap<Value, Attribute> wanted;
-    for (auto &[v, layouts] : reached)
+    for (auto &[v, layouts] : reached) {
       wanted[v] = resolveConflict(v, layouts.getArrayRef());
+      if (layouts.size() > 1 && tt::debug::isDebugEnabled(DEBUG_TYPE)) {
+        auto &os = tt::debug::debugStream(DEBUG_TYPE);
+        os << layouts.size() << " layouts reach ";
+        describeValue(os, v);
+        os << "; chose " << wanted[v] << " ("
+           << (wanted[v] == encodingOf(v) && v.getDefiningOp() &&
+                       isa<LoadOp, AtomicRMWOp, AtomicCASOp>(v.getDefiningOp())
+                   ? "the memory access's own layout"
+               : isa<ttg::MmaEncodingTrait>(wanted[v])
+                   ? "a tensor-core accumulator layout"
+                   : "the first to arrive")
+           << ")\n";
+      }
+    }
 
     // Rebuild, in program order, every op whose results want another layout.
     SmallVector<Operation *> toRebuild;
@@ -261,8 +312,12 @@ private:
       if (auto forOp = dyn_cast<scf::ForOp>(op)) {
         for (auto [k, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
           Attribute layout = wanted.lookup(arg);
-          if (layout && layout != encodingOf(arg))
+          if (layout && layout != encodingOf(arg)) {
+            TT_DEBUG(DEBUG_TYPE)
+                << "forward: carry iter_arg #" << k << " of scf.for at "
+                << forOp.getLoc() << " in " << layout << "\n";
             carryInLayout(forOp, k, layout);
+          }
         }
         continue;
       }
@@ -327,6 +382,10 @@ private:
       }
       Attribute layout = operandLayout(op, operand.getOperandNumber(), wanted);
       if (!layout) {
+        TT_DEBUG(DEBUG_TYPE) << "forward: " << op->getName() << " at "
+                             << op->getLoc() << " left as it is: no layout "
+                             << "for operand #" << operand.getOperandNumber()
+                             << "\n";
         return; // Cannot derive: leave the op as it is.
       }
       operands.push_back(getInLayout(builder, v, layout));
@@ -334,6 +393,12 @@ private:
     IRMapping mapping;
     mapping.map(op->getOperands(), operands);
     Operation *clone = builder.clone(*op, mapping);
+    TT_DEBUG(DEBUG_TYPE) << "forward: rebuilt " << op->getName() << " at "
+                         << op->getLoc() << " in "
+                         << (isa<ReduceOp>(op) ? reduceInputLayout.lookup(op)
+                                               : wanted.lookup(op->getResult(0)))
+                         << (isa<ReduceOp>(op) ? " (its operands)" : "")
+                         << "\n";
     for (auto [oldResult, newResult] :
          llvm::zip(op->getResults(), clone->getResults())) {
       if (!isa<RankedTensorType>(oldResult.getType())) {
@@ -393,6 +458,14 @@ private:
                      Attribute layout) {
     if (dryRun)
       return operand;
+    TT_DEBUG(DEBUG_TYPE) << "hoisted a conversion above " << def->getName()
+                         << " at " << def->getLoc() << ": converts "
+                         << cast<RankedTensorType>(operand.getType())
+                                .getNumElements()
+                         << " elements instead of "
+                         << cast<RankedTensorType>(def->getResult(0).getType())
+                                .getNumElements()
+                         << "\n";
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(def);
     return ttg::ConvertLayoutOp::create(
@@ -414,10 +487,12 @@ private:
     if (auto it = memo.find(key); it != memo.end())
       return it->second;
     if (--budget < 0)
-      return Value();
+      return failedAt(v, "more than 64 ops would be recomputed");
     Operation *def = v.getDefiningOp();
     if (!def)
-      return Value();
+      return failedAt(v, iterArgOwner(v) ? "a loop-carried value whose loop "
+                                           "cannot carry it in this layout"
+                                         : "an argument");
     if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(def))
       return encodingOf(convert.getSrc()) == layout
                  ? convert.getSrc()
@@ -429,9 +504,9 @@ private:
                           cast<arith::ConstantOp>(def).getValue()));
     Attribute operandLayout = operandLayoutFor(def, layout);
     if (!cheapLeaf && !operandLayout)
-      return Value();
+      return failedAt(v, "not recomputable in another layout");
     if (def->getNumResults() != 1)
-      return Value();
+      return failedAt(v, "an op with several results");
     SmallVector<Value> operands;
     for (Value operand : def->getOperands()) {
       if (!isa<RankedTensorType>(operand.getType())) {
@@ -473,28 +548,92 @@ private:
     return clone->getResult(0);
   }
 
+  /// Records (the first) why a rematerialization failed, for the debug
+  /// output; returns null.
+  Value failedAt(Value v, const char *why) {
+    if (!failValue) {
+      failValue = v;
+      failWhy = why;
+    }
+    return Value();
+  }
+
+  /// Where the last failed rematerialization stopped, and why.
+  Value failValue;
+  const char *failWhy = nullptr;
+
+  /// For the debug output: why each conversion still in the function was
+  /// kept when rematerialization last tried it.
+  llvm::DenseMap<Operation *, std::string> keptReason;
+
+  void reportKept(FunctionOpInterface func, unsigned before) {
+    unsigned after = 0;
+    func.walk([&](ttg::ConvertLayoutOp cvt) {
+      ++after;
+      auto &os = tt::debug::debugStream(DEBUG_TYPE);
+      os << "kept ttg.convert_layout at " << cvt.getLoc() << " "
+         << encodingOf(cvt.getSrc()) << " -> " << encodingOf(cvt.getResult())
+         << ": ";
+      auto it = keptReason.find(cvt);
+      if (it != keptReason.end())
+        os << it->second << "\n";
+      else
+        os << "not tried (iteration limit)\n";
+    });
+    TT_DEBUG(DEBUG_TYPE) << "@" << func.getName()
+                         << ": layout conversions: " << before << " before, "
+                         << after << " after\n";
+  }
+
   bool rematerializeBackward(FunctionOpInterface func) {
     SmallVector<ttg::ConvertLayoutOp> converts;
     func.walk([&](ttg::ConvertLayoutOp op) { converts.push_back(op); });
+    keptReason.clear(); // Only this round's verdicts describe the result.
     bool changed = false;
     for (ttg::ConvertLayoutOp convert : converts) {
       if (convert->use_empty())
         continue; // Dead; erased below.
       if (scf::ForOp forOp = iterArgOwner(convert.getSrc())) {
-        if (carryIfCheap(forOp,
-                         cast<BlockArgument>(convert.getSrc()).getArgNumber() -
-                             1,
-                         encodingOf(convert.getResult())))
+        unsigned k = cast<BlockArgument>(convert.getSrc()).getArgNumber() - 1;
+        if (carryIfCheap(forOp, k, encodingOf(convert.getResult()))) {
+          TT_DEBUG(DEBUG_TYPE)
+              << "removed ttg.convert_layout at " << convert.getLoc()
+              << ": scf.for at " << forOp.getLoc() << " now carries iter_arg #"
+              << k << " in " << encodingOf(convert.getResult()) << "\n";
           changed = true; // The conversion folds away in the next round.
+        } else if (tt::debug::isDebugEnabled(DEBUG_TYPE)) {
+          keptReason[convert] =
+              ("converts iter_arg #" + llvm::Twine(k) +
+               " of its loop, whose initial or yielded value cannot be "
+               "recomputed in the new layout without another conversion")
+                  .str();
+        }
         continue;
       }
       OpBuilder builder(convert);
       llvm::DenseMap<std::pair<Value, Attribute>, Value> memo;
       int budget = 64;
+      failValue = Value();
+      failWhy = nullptr;
       Value r = rematerialize(builder, convert.getSrc(),
                               encodingOf(convert.getResult()), memo, budget);
-      if (!r)
+      if (!r) {
+        if (tt::debug::isDebugEnabled(DEBUG_TYPE)) {
+          std::string why;
+          llvm::raw_string_ostream os(why);
+          describeValue(os, failValue ? failValue : convert.getSrc());
+          os << " is " << (failWhy ? failWhy : "not recomputable");
+          keptReason[convert] = why;
+        }
         continue;
+      }
+      if (tt::debug::isDebugEnabled(DEBUG_TYPE)) {
+        auto &os = tt::debug::debugStream(DEBUG_TYPE);
+        os << "removed ttg.convert_layout at " << convert.getLoc()
+           << ": recomputed ";
+        describeValue(os, convert.getSrc());
+        os << " in " << encodingOf(convert.getResult()) << "\n";
+      }
       convert.getResult().replaceAllUsesWith(r);
       convert.erase();
       changed = true;

@@ -8,11 +8,15 @@
 // values they read next iteration are computed one stage later, and the
 // rest of the body is the work of the last stage.
 //
+// TRITON_LLVM_DEBUG_ONLY=tritongpu-schedule-loops prints each loop's
+// stages (the ops in each, the loads' stage) or why it was not scheduled.
+//
 //===----------------------------------------------------------------------===//
 
 #include "PipeliningUtility.h"
 
 #include "tt/Dialect/TritonGPU/Transforms/Passes.h"
+#include "tt/Support/Debug.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
@@ -23,6 +27,8 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu::pipeline;
 namespace ttg = mlir::triton::gpu;
+
+#define DEBUG_TYPE "tritongpu-schedule-loops"
 
 namespace {
 
@@ -36,6 +42,8 @@ public:
                        [](Operation &op) { return isLatencyLoad(&op); }))
         loops.push_back(forOp);
     });
+    TT_DEBUG(DEBUG_TYPE) << "loops with tt.latency loads to schedule: "
+                         << loops.size() << "\n";
     for (scf::ForOp forOp : loops)
       scheduleLoop(forOp);
   }
@@ -51,6 +59,8 @@ private:
         loads.push_back(&op);
       }
     if (s.maxStage < 1) {
+      TT_DEBUG(DEBUG_TYPE) << "scf.for at " << forOp.getLoc()
+                           << ": not scheduled: every tt.latency is 0\n";
       dropLatencies(forOp);
       return;
     }
@@ -89,12 +99,46 @@ private:
         s.of[&op] = {s.maxStage, kComputeCluster};
 
     if (failed(s.verify())) {
+      TT_DEBUG(DEBUG_TYPE) << "scf.for at " << forOp.getLoc()
+                           << ": not scheduled: a value would be used "
+                              "before it is computed\n";
       forOp.emitRemark("loop not pipelined: no stage assignment keeps every "
                        "value computed before it is used");
       dropLatencies(forOp);
       return;
     }
     s.writeAttributes();
+    if (tt::debug::isDebugEnabled(DEBUG_TYPE))
+      report(s, loads);
+  }
+
+  /// The debug output of a scheduled loop: ops per stage and cluster, and
+  /// the stage of each load.
+  void report(const Schedule &s, ArrayRef<Operation *> loads) {
+    auto &os = tt::debug::debugStream(DEBUG_TYPE);
+    os << "scf.for at " << s.forOp.getLoc() << ": " << s.maxStage + 1
+       << " stages;";
+    for (int stage = 0; stage <= s.maxStage; ++stage) {
+      unsigned n = 0;
+      for (Operation &op : s.forOp.getBody()->without_terminator())
+        n += s.of.lookup(&op).stage == stage;
+      os << " stage " << stage << ": " << n << " ops"
+         << (stage < s.maxStage ? "," : "\n");
+    }
+    for (Operation *load : loads) {
+      int useStage = -1;
+      for (Operation *user : load->getUsers())
+        if (Operation *top = s.forOp.getBody()->findAncestorOpInBlock(*user))
+          if (s.of.count(top) &&
+              (useStage < 0 || s.of.lookup(top).stage < useStage))
+            useStage = s.of.lookup(top).stage;
+      auto &line = tt::debug::debugStream(DEBUG_TYPE);
+      line << "  " << load->getName() << " at " << load->getLoc()
+           << ": stage " << s.of.lookup(load).stage;
+      if (useStage >= 0)
+        line << ", first read in stage " << useStage;
+      line << "\n";
+    }
   }
 
   /// Puts the unscheduled body ops computing `op`'s operands in `stage`.
