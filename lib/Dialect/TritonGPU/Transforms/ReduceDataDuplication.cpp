@@ -106,9 +106,6 @@ public:
       }
       targets.push_back(cvt);
     });
-    TT_DEBUG(DEBUG_TYPE) << "conversions into dot-operand layouts: "
-                         << toDotOperand << ", through shared memory: "
-                         << targets.size() << "\n";
     for (ttg::ConvertLayoutOp cvt : targets) {
       auto dst = cast<RankedTensorType>(cvt.getType());
       auto dot = cast<ttg::DotOperandEncodingAttr>(dst.getEncoding());
@@ -137,6 +134,9 @@ public:
       cvt.replaceAllUsesWith(load);
       cvt.erase();
     }
+    TT_DEBUG(DEBUG_TYPE) << "conversions into dot-operand layouts: "
+                         << toDotOperand << ", through shared memory: "
+                         << targets.size() << "\n";
   }
 };
 
