@@ -273,6 +273,7 @@ def test_through_tt_and_upstream_ptx_for_the_report(tt):
     assert kernel.metadata.tt["compiler"] == "tt"
     kdir = _kernel_dir(root, kernel.name)
     assert (kdir / (kernel.name + ".tt.ptx")).read_text() == kernel.asm["ptx"]
+    assert f"--kernel captured={kernel.name}.tt.ptx" in (kdir / "launch0.run.yaml").read_text()
     assert not (kdir / (kernel.name + ".ptx")).exists()
     k = capture_report.Kernel(str(kdir), kernel.name)
     ptx = capture_report.compile_upstream(k)

@@ -29,7 +29,7 @@ TT_TRITON_CAPTURE_LARGE=skip such launches are not captured at all.
 
 DIR/launches-<pid>.json counts every launch of every kernel (captured or
 not) since the process started or since reset_counts(); the replay report
-(`python -m tt_triton report DIR`) weighs the kernels with it.
+(`python -m tt_triton.capture_report DIR`) weighs the kernels with it.
 
 The hook is CompiledKernel.run, the launcher every launch goes through
 (JITFunction.run and Inductor's TritonCompileResult launchers alike); a
@@ -618,11 +618,12 @@ class Capturer:
             entry_lines.append("  - {" + ", ".join(fields) + "}")
         moved = sum(e["buffer"].nbytes * (2 if e["changed"] else 1) for e in plan["tensors"])
         grid = [int(g) for g in grid]
-        lines = [
-            f"# Captured by tt_triton.capture: launch {i} of {name} ({info.compiler()}'s compiler).",
-            "# GPU: tt-run --kernel tt=%s.ttir --kernel upstream=%s.ptx %s.run.yaml" % (name, name, ldir),
-            "# CPU: tt-run --target cpu %s.run.yaml" % ldir,
-        ]
+        lines = [f"# Captured by tt_triton.capture: launch {i} of {name} ({info.compiler()}'s compiler)."]
+        if info.target() == "cuda":
+            # <name>.ptx is upstream's; through tt the report compiles it from the TTIR.
+            ran = f"upstream={name}.ptx" if info.compiler() == "upstream" else f"captured={name}.tt.ptx"
+            lines.append(f"# GPU: tt-run --kernel tt={name}.ttir --kernel {ran} {ldir}.run.yaml")
+        lines.append(f"# CPU: tt-run --target cpu {ldir}.run.yaml")
         if plan["constexprs"]:
             lines.append("# constexprs: " + ", ".join(f"{k}={v}" for k, v in plan["constexprs"].items()))
         if regenerated:
