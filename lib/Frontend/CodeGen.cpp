@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen.h"
+#include "tt/Frontend/Parser.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -47,13 +48,13 @@ CodeGen::CodeGen(MLIRContext &ctx, llvm::SourceMgr &sm, const Module &mod,
 
 std::nullopt_t CodeGen::error(const SrcLoc &l, const llvm::Twine &msg) {
   if (!hadError)
-    sm.PrintMessage(l.sm, llvm::SourceMgr::DK_Error, msg);
+    printSourceMessage(sm, l.sm, llvm::SourceMgr::DK_Error, msg);
   hadError = true;
   return std::nullopt;
 }
 
 void CodeGen::note(const SrcLoc &l, const llvm::Twine &msg) {
-  sm.PrintMessage(l.sm, llvm::SourceMgr::DK_Note, msg);
+  printSourceMessage(sm, l.sm, llvm::SourceMgr::DK_Note, msg);
 }
 
 void CodeGen::setLoc(const SrcLoc &l) {

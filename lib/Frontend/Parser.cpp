@@ -17,9 +17,11 @@
 #include "tt/Frontend/Parser.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 
 using namespace tt::frontend;
@@ -110,6 +112,66 @@ const FunctionDef *Module::lookupFunction(StringRef name) const {
     if ((*it)->name == name)
       return it->get();
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Tree teardown and diagnostics
+//===----------------------------------------------------------------------===//
+
+tt::frontend::Expr::~Expr() {
+  // Move the descendants into a work list and free them one at a time: each
+  // node freed here has no children left, so no destructor recurses.
+  if (kids.empty() && keywords.empty())
+    return;
+  std::vector<ExprPtr> work;
+  auto adopt = [&work](Expr &e) {
+    for (ExprPtr &k : e.kids)
+      if (k)
+        work.push_back(std::move(k));
+    for (Keyword &kw : e.keywords)
+      if (kw.value)
+        work.push_back(std::move(kw.value));
+  };
+  adopt(*this);
+  while (!work.empty()) {
+    ExprPtr e = std::move(work.back());
+    work.pop_back();
+    adopt(*e);
+  }
+}
+
+void tt::frontend::printSourceMessage(const SourceMgr &sm, SMLoc loc,
+                                      SourceMgr::DiagKind kind,
+                                      const Twine &msg) {
+  llvm::SMDiagnostic d = sm.GetMessage(loc, kind, msg);
+  StringRef line = d.getLineContents();
+  std::string safe;
+  safe.reserve(line.size());
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = line[i];
+    if (c < 0x80) {
+      safe += (c < 0x20 && c != '\t') || c == 0x7f ? '?' : char(c);
+      ++i;
+      continue;
+    }
+    unsigned n = llvm::getNumBytesForUTF8(c);
+    const auto *p = reinterpret_cast<const llvm::UTF8 *>(line.data() + i);
+    if (i + n <= line.size() && llvm::isLegalUTF8Sequence(p, p + n)) {
+      safe.append(line.data() + i, n);
+      i += n;
+    } else {
+      safe += '?';
+      ++i;
+    }
+  }
+  if (safe == line) {
+    d.print(nullptr, llvm::errs());
+    return;
+  }
+  llvm::SMDiagnostic clean(sm, d.getLoc(), d.getFilename(), d.getLineNo(),
+                           d.getColumnNo(), d.getKind(), d.getMessage(), safe,
+                           d.getRanges(), d.getFixIts());
+  clean.print(nullptr, llvm::errs());
 }
 
 //===----------------------------------------------------------------------===//
@@ -411,6 +473,9 @@ bool Lexer::run() {
       cur = p;
       atLineStart = false;
       if (col > indents.back()) {
+        if (indents.size() > kMaxIndentLevels)
+          return fail(cur, "too many levels of indentation (more than " +
+                               Twine(kMaxIndentLevels) + ")");
         indents.push_back(col);
         emit(TokKind::Indent, cur, cur);
       } else {
@@ -571,7 +636,7 @@ private:
 
   std::nullptr_t error(const SrcLoc &loc, const Twine &msg) {
     if (!hadError && !quiet)
-      sm.PrintMessage(loc.sm, SourceMgr::DK_Error, msg);
+      printSourceMessage(sm, loc.sm, SourceMgr::DK_Error, msg);
     hadError = true;
     return nullptr;
   }
@@ -653,10 +718,35 @@ private:
     return e;
   }
 
+  /// One level of the parser's recursion for as long as it lives; false
+  /// (after an error at the current token) past kMaxExprDepth levels.
+  class Nest {
+  public:
+    explicit Nest(Parser &p) : p(p) { ++p.nesting; }
+    ~Nest() { --p.nesting; }
+    bool tooDeep() {
+      if (p.nesting <= kMaxExprDepth)
+        return false;
+      p.error(p.peek().loc, tooDeepMessage());
+      return true;
+    }
+
+  private:
+    Parser &p;
+  };
+  static std::string tooDeepMessage() {
+    return "expression nested more than " + std::to_string(kMaxExprDepth) +
+           " levels deep; split it into several statements";
+  }
+  bool checkDepth(const Expr *root);
+  bool checkDepth(const std::vector<StmtPtr> &body);
+  bool checkModuleDepth();
+
   SourceMgr &sm;
   std::vector<Token> toks;
   size_t pos = 0;
   Module &mod;
+  unsigned nesting = 0;
   bool hadError = false;
   /// Speculative parse: errors are not printed.
   bool quiet = false;
@@ -765,7 +855,65 @@ bool Parser::parseFile() {
     }
     skipStatement();
   }
-  return !hadError;
+  return !hadError && checkModuleDepth();
+}
+
+/// The tree's depth, walked with an explicit stack: the first node deeper
+/// than kMaxExprDepth is reported (for `n + n + ...` an operator of the
+/// chain).
+bool Parser::checkDepth(const Expr *root) {
+  if (!root)
+    return true;
+  std::vector<std::pair<const Expr *, size_t>> path{{root, 0}};
+  while (!path.empty()) {
+    auto &[e, next] = path.back();
+    size_t kids = e->kids.size();
+    if (next >= kids + e->keywords.size()) {
+      path.pop_back();
+      continue;
+    }
+    const Expr *child = next < kids ? e->kids[next].get()
+                                    : e->keywords[next - kids].value.get();
+    ++next;
+    if (!child)
+      continue;
+    if (path.size() >= kMaxExprDepth) {
+      error(child->opLoc, tooDeepMessage());
+      return false;
+    }
+    path.push_back({child, 0});
+  }
+  return true;
+}
+
+bool Parser::checkDepth(const std::vector<StmtPtr> &body) {
+  for (const StmtPtr &s : body) {
+    for (const ExprPtr &t : s->targets)
+      if (!checkDepth(t.get()))
+        return false;
+    if (!checkDepth(s->value.get()) || !checkDepth(s->annotation.get()) ||
+        !checkDepth(s->msg.get()) || !checkDepth(s->body) ||
+        !checkDepth(s->orelse))
+      return false;
+  }
+  return true;
+}
+
+bool Parser::checkModuleDepth() {
+  for (const auto &fn : mod.functions) {
+    for (const ExprPtr &d : fn->decorators)
+      if (!checkDepth(d.get()))
+        return false;
+    for (const Param &p : fn->params)
+      if (!checkDepth(p.annotation.get()) || !checkDepth(p.defaultValue.get()))
+        return false;
+    if (!checkDepth(fn->body))
+      return false;
+  }
+  for (const GlobalAssign &g : mod.globals)
+    if (!checkDepth(g.annotation.get()) || !checkDepth(g.value.get()))
+      return false;
+  return true;
 }
 
 bool Parser::parseTopLevelFunction(std::vector<ExprPtr> decorators) {
@@ -1126,6 +1274,9 @@ StmtPtr Parser::parseSimpleStatement() {
 }
 
 StmtPtr Parser::parseIf() {
+  Nest nest(*this); // an `elif` chain nests
+  if (nest.tooDeep())
+    return nullptr;
   SrcLoc loc = advance().loc; // if / elif
   auto s = std::make_unique<Stmt>(StmtKind::If, loc);
   s->value = parseExpr();
@@ -1244,6 +1395,9 @@ ExprPtr Parser::parseTargets() {
 }
 
 ExprPtr Parser::parseExpr() {
+  Nest nest(*this);
+  if (nest.tooDeep())
+    return nullptr;
   if (atKeyword("lambda"))
     return error(peek().loc,
                  "lambda expressions are not supported in @triton.jit "
@@ -1307,6 +1461,9 @@ ExprPtr Parser::parseConjunction() {
 
 ExprPtr Parser::parseInversion() {
   if (atKeyword("not")) {
+    Nest nest(*this);
+    if (nest.tooDeep())
+      return nullptr;
     SrcLoc l = advance().loc;
     ExprPtr operand = parseInversion();
     if (!operand)
@@ -1415,6 +1572,9 @@ ExprPtr Parser::parseFactor() {
     op = UnaryOpKind::Invert;
   else
     return parsePower();
+  Nest nest(*this);
+  if (nest.tooDeep())
+    return nullptr;
   SrcLoc l = advance().loc;
   ExprPtr operand = parseFactor();
   if (!operand)
@@ -1430,6 +1590,9 @@ ExprPtr Parser::parsePower() {
   ExprPtr base = parsePrimary();
   if (!base || !atOp("**"))
     return base;
+  Nest nest(*this); // `a ** b ** c` nests to the right
+  if (nest.tooDeep())
+    return nullptr;
   SrcLoc op = advance().loc;
   ExprPtr exp = parseFactor();
   if (!exp)
@@ -1677,6 +1840,21 @@ ExprPtr Parser::parseAtom() {
 bool tt::frontend::parsePython(SourceMgr &sm, unsigned bufferId,
                                Module &module) {
   module.fileName = sm.getMemoryBuffer(bufferId)->getBufferIdentifier().str();
+  // Python source is UTF-8: a file that is not is refused whole, as CPython
+  // does, before a string literal or a name can carry its bytes further.
+  StringRef text = sm.getMemoryBuffer(bufferId)->getBuffer();
+  const auto *first = reinterpret_cast<const llvm::UTF8 *>(text.begin());
+  const auto *bad = first;
+  if (!llvm::isLegalUTF8String(
+          &bad, reinterpret_cast<const llvm::UTF8 *>(text.end()))) {
+    const char *at = text.begin() + (bad - first);
+    char hex[8];
+    snprintf(hex, sizeof hex, "0x%02x", unsigned((unsigned char)*at));
+    printSourceMessage(sm, SMLoc::getFromPointer(at), SourceMgr::DK_Error,
+                       Twine("invalid UTF-8 (byte ") + hex +
+                           "): Python source must be UTF-8");
+    return false;
+  }
   std::vector<Token> tokens;
   lexPython(sm, bufferId, tokens);
   // A lexical error is reported by the parser when it reaches the Error

@@ -118,6 +118,11 @@ struct Expr {
   std::vector<Keyword> keywords;
 
   Expr(ExprKind kind, SrcLoc loc) : kind(kind), loc(loc), opLoc(loc) {}
+  /// Frees the subtree without recursion (a chain of 100000 `+` is a tree
+  /// that deep; the parser refuses it, but only after building it).
+  ~Expr();
+  Expr(Expr &&) = default;
+  Expr &operator=(Expr &&) = default;
 };
 
 enum class StmtKind {

@@ -22,6 +22,16 @@
 
 namespace tt::frontend {
 
+/// Limits that keep hostile source from overflowing the stack: the parser,
+/// the semantic checks and code generation recurse once per level of an
+/// expression tree and per nested statement. An expression tree (which
+/// includes the length of an operator chain such as `n + n + ...`, a
+/// left-deep tree) is at most kMaxExprDepth levels deep; blocks nest at most
+/// kMaxIndentLevels deep, as in CPython. Beyond them the file is refused
+/// with a located error.
+constexpr unsigned kMaxExprDepth = 1000;
+constexpr unsigned kMaxIndentLevels = 100;
+
 enum class TokKind {
   Eof,
   Newline,
@@ -62,8 +72,16 @@ bool lexPython(const llvm::SourceMgr &sm, unsigned bufferId,
                std::vector<Token> &tokens);
 
 /// Parses buffer `bufferId` of `sm` into `module`. Reports errors through
-/// `sm` and returns false if there were any.
+/// `sm` and returns false if there were any. A file that is not valid UTF-8
+/// (Python's source encoding) is refused first, at its first bad byte.
 bool parsePython(llvm::SourceMgr &sm, unsigned bufferId, Module &module);
+
+/// Prints a diagnostic at `loc` like SourceMgr::PrintMessage, but with the
+/// quoted source line made safe for a terminal: bytes that are not valid
+/// UTF-8 and control characters other than tab are shown as '?', one for
+/// one, so the caret still points at the right column.
+void printSourceMessage(const llvm::SourceMgr &sm, llvm::SMLoc loc,
+                        llvm::SourceMgr::DiagKind kind, const llvm::Twine &msg);
 
 } // namespace tt::frontend
 
