@@ -332,3 +332,20 @@ def test_capture_of_real_launches_on_the_cpu_driver(workdir):
     np.testing.assert_allclose(got, probs.reshape(-1), rtol=1e-5, atol=1e-6)
     proc = subprocess.run([tt_run, "launch0.run.yaml"], cwd=kdir, capture_output=True, text=True)
     assert proc.returncode == 0 and re.search(r"^\s+tt\s+ok out_ptr0", proc.stdout, re.M), proc.stdout + proc.stderr
+
+
+def test_one_tensor_over_the_cap_drops_every_reference(workdir):
+    root = workdir / "capture"
+    capture.install(str(root), max_bytes=16384)
+    try:
+        kernel, _ = _launch(_one_case("gpt2", 0))  # wte is 24 KiB, the rest at most 4 KiB
+    finally:
+        capture.uninstall()
+    kdir = _kernel_dir(root, kernel.name)
+    spec = (kdir / "launch0.run.yaml").read_text()
+    assert "# in_ptr1 over the 16384-byte capture cap" in spec
+    assert sorted(p.name for p in (kdir / "launch0").iterdir()) == \
+        ["in_ptr0.npy", "in_ptr2.npy", "in_ptr3.npy", "in_ptr4.npy", "out_ptr0.npy", "out_ptr1.npy"]
+    assert "check:" not in spec and "restore: [out_ptr0, out_ptr1]" in spec
+    # integers regenerate over their range, floats with their moments
+    assert re.search(r"name: in_ptr1, tensor: f32, shape: \[6144\], init: \{normal: \{mean: ", spec)
