@@ -1,4 +1,5 @@
-# out += x: a kernel that updates its output in place (bench-restore.test).
+# out += x: a kernel that updates its output in place (bench-restore.test,
+# and tt-tune's reset.test).
 import triton
 import triton.language as tl
 
