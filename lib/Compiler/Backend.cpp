@@ -185,17 +185,20 @@ mlir::TimingScope CompileJob::nestTiming(StringRef name) {
   return timing ? timing->nest(name) : mlir::TimingScope();
 }
 
+static std::string printLLVMModule(const llvm::Module &module) {
+  std::string text;
+  raw_string_ostream os(text);
+  module.print(os, nullptr);
+  return text;
+}
+
 Error CompileJob::finishLLVM(std::unique_ptr<llvm::Module> &llvmModule,
                              LLVMContext &context) {
   if (session)
     if (Error e = session->finishStage("llir", llvmModule, context))
       return e;
-  if (is_contained(request.keepStages, "llir")) {
-    std::string text;
-    raw_string_ostream os(text);
-    llvmModule->print(os, nullptr);
-    result.stages["llir"] = std::move(text);
-  }
+  if (is_contained(request.keepStages, "llir"))
+    result.stages["llir"] = printLLVMModule(*llvmModule);
   markStage("llir");
   return Error::success();
 }
@@ -207,6 +210,13 @@ void CompileJob::keep(StringRef ext, std::string data) {
       errs() << request.tool << ": warning: " << toString(std::move(e))
              << "\n";
   result.stages[ext.str()] = std::move(data);
+}
+
+bool CompileJob::keepLLVMIRIfLast(llvm::Module &module) {
+  if (request.emit != EmitKind::LLVMIR)
+    return false;
+  keep("llir", printLLVMModule(module));
+  return true;
 }
 
 Error CompileJob::finish(StringRef ext, std::string &data) {
@@ -226,5 +236,10 @@ Error CompileJob::addMetadata(StringRef kernel, std::string json) {
   }
   result.metadata.emplace_back(kernel.str(), std::move(json));
   return Error::success();
+}
+
+Error CompileJob::addKernelMetadata(std::string json) {
+  return addMetadata(session ? session->getKernelName() : StringRef(""),
+                     std::move(json));
 }
 

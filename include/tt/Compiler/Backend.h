@@ -120,9 +120,16 @@ public:
   /// Keeps `data` as stage `ext` without dumping it (a stage finished
   /// under another form, e.g. the LLVM IR text), and caches it.
   void keep(llvm::StringRef ext, std::string data);
+  /// When the request stops at LLVM IR (EmitKind::LLVMIR), keeps the text
+  /// of `module` (finished with finishLLVM) as the "llir" result and
+  /// returns true: the backend then only adds the metadata.
+  bool keepLLVMIRIfLast(llvm::Module &module);
   /// The metadata JSON of `kernel`. The one of the session's kernel is
   /// finished as the "json" stage (dumped, overridable, cached).
   llvm::Error addMetadata(llvm::StringRef kernel, std::string json);
+  /// addMetadata for the one kernel of a GPU module: the session's kernel
+  /// (no name without a session).
+  llvm::Error addKernelMetadata(std::string json);
 
   debug::KernelSession *getSession() { return session; }
   CompileResult &getResult() { return result; }

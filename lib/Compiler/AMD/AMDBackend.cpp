@@ -121,19 +121,8 @@ Error AMDBackend::compile(CompileJob &job) const {
   if (Error e = job.finishLLVM(*llvmModule, llvmContext))
     return e;
   std::string json = tt::buildAMDMetadataJSON(job.getModule(), opts);
-  auto finishMetadata = [&]() -> Error {
-    return job.addMetadata(job.getSession() ? job.getSession()->getKernelName()
-                                            : StringRef(""),
-                           json);
-  };
-
-  if (job.getRequest().emit == EmitKind::LLVMIR) {
-    std::string text;
-    raw_string_ostream os(text);
-    (*llvmModule)->print(os, nullptr);
-    job.keep("llir", std::move(text));
-    return finishMetadata();
-  }
+  if (job.keepLLVMIRIfLast(**llvmModule))
+    return job.addKernelMetadata(std::move(json));
   if (job.wants(EmitKind::AMDGCN)) {
     // Code generation changes the module: when the object follows
     // (tt-dump), the assembly is made from a copy.
@@ -175,7 +164,7 @@ Error AMDBackend::compile(CompileJob &job) const {
         return e;
     }
   }
-  return finishMetadata();
+  return job.addKernelMetadata(std::move(json));
 }
 } // namespace
 

@@ -150,13 +150,8 @@ Error CPUBackend::compile(CompileJob &job) const {
     return Error::success();
   };
 
-  if (req.emit == EmitKind::LLVMIR) {
-    std::string text;
-    raw_string_ostream os(text);
-    (*llvmModule)->print(os, nullptr);
-    job.keep("llir", std::move(text));
+  if (job.keepLLVMIRIfLast(**llvmModule))
     return finishMetadata();
-  }
   Expected<std::string> object = [&] {
     mlir::TimingScope t = job.nestTiming("Code generation");
     tt::debug::LLVMScope scope(**llvmModule, "code generation (host)");

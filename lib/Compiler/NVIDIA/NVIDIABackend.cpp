@@ -134,19 +134,8 @@ Error NVIDIABackend::compile(CompileJob &job) const {
     return e;
   std::string json =
       tt::buildNVIDIAMetadataJSON(job.getModule(), opts, ptxOptions.ptxVersion);
-  auto finishMetadata = [&]() -> Error {
-    return job.addMetadata(job.getSession() ? job.getSession()->getKernelName()
-                                            : StringRef(""),
-                           json);
-  };
-
-  if (job.getRequest().emit == EmitKind::LLVMIR) {
-    std::string text;
-    raw_string_ostream os(text);
-    (*llvmModule)->print(os, nullptr);
-    job.keep("llir", std::move(text));
-    return finishMetadata();
-  }
+  if (job.keepLLVMIRIfLast(**llvmModule))
+    return job.addKernelMetadata(std::move(json));
   Expected<std::string> ptx = [&] {
     mlir::TimingScope t = job.nestTiming("LLVM IR to PTX");
     tt::debug::LLVMScope scope(**llvmModule, "code generation (NVPTX)");
@@ -180,7 +169,7 @@ Error NVIDIABackend::compile(CompileJob &job) const {
         return e;
     }
   }
-  return finishMetadata();
+  return job.addKernelMetadata(std::move(json));
 }
 } // namespace
 
