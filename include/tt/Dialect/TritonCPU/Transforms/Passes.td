@@ -142,6 +142,12 @@ def TritonCPULowerMath : Pass<"tritoncpu-lower-math", "mlir::ModuleOp"> {
     `convert-math-to-libm` for calls of the C math library. Run
     `math-extend-to-supported-types` before it so that f16 and bf16
     functions are computed in f32.
+
+    It also expands `arith.truncf` from f32 to bf16 (round to nearest even,
+    NaN kept a quiet NaN, as the GPU's `cvt.rn.bf16.f32`) and `arith.extf`
+    from bf16 to f32 into integer arithmetic: LLVM would otherwise call
+    `__truncsfbf2` on hosts without AVX512-BF16, which older C runtimes
+    (libgcc before 13) do not define.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::vector::VectorDialect"];
