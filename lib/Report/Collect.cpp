@@ -388,22 +388,21 @@ void Recorder::Impl::ttgir(ReportData &d, StringRef text) {
   };
 
   MapVector<mlir::Attribute, EncodingUse> uses;
+  // A tensor or a memory descriptor: one more value of its shape under its
+  // encoding.
+  auto noteEncoded = [&](auto type) {
+    if (!type.getEncoding())
+      return;
+    auto &u = uses[type.getEncoding()].shapes[std::vector<int64_t>(
+        type.getShape().begin(), type.getShape().end())];
+    ++u.first;
+    u.second = elementBits(type.getElementType());
+  };
   auto note = [&](mlir::Type type) {
-    if (auto t = dyn_cast<mlir::RankedTensorType>(type)) {
-      if (!t.getEncoding())
-        return;
-      auto &u = uses[t.getEncoding()].shapes[std::vector<int64_t>(
-          t.getShape().begin(), t.getShape().end())];
-      ++u.first;
-      u.second = elementBits(t.getElementType());
-    } else if (auto m = dyn_cast<ttg::MemDescType>(type)) {
-      if (!m.getEncoding())
-        return;
-      auto &u = uses[m.getEncoding()].shapes[std::vector<int64_t>(
-          m.getShape().begin(), m.getShape().end())];
-      ++u.first;
-      u.second = elementBits(m.getElementType());
-    }
+    if (auto t = dyn_cast<mlir::RankedTensorType>(type))
+      noteEncoded(t);
+    else if (auto m = dyn_cast<ttg::MemDescType>(type))
+      noteEncoded(m);
   };
   std::vector<unsigned> convertLines = linesContaining(text, "ttg.convert_layout ");
   std::vector<unsigned> loadLines = linesContaining(text, "ttg.local_load ");
