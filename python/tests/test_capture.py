@@ -212,13 +212,6 @@ def test_replay_on_cpu(workdir, model):
     for spec in specs:
         proc = subprocess.run([tt_run, "--target", "cpu", spec.name], cwd=spec.parent, capture_output=True,
                               text=True)
-        if spec.parent.name.startswith("triton_per_fused__to_copy_add_mean_mul_pow_rsqrt_0-"):
-            # Known gap of the CPU backend, found by this capture: an f32 ->
-            # bf16 truncation becomes a call to compiler-rt's __truncsfbf2,
-            # which the kernel's shared object cannot resolve. When it is
-            # fixed this fails: replay it like the others.
-            assert proc.returncode == 2 and "__truncsfbf2" in proc.stderr, proc.stdout + proc.stderr
-            continue
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert re.search(r"^\s+tt\s+ok ", proc.stdout, re.M), proc.stdout
     spec = specs[-1]  # a pointwise kernel of each model
