@@ -218,16 +218,19 @@ Value toSharedOperand(OpBuilder &builder, Value operand, unsigned opIdx,
 }
 
 /// Whether wgmma should read operand A from registers: when A is a 16-bit
-/// value computed in registers (attention's probabilities, the softmax of
-/// the first dot's accumulator) rather than a tile loaded from memory, a
-/// cast of one, or a value passed in. Storing it to shared memory for the
-/// dot would cost a round trip of every element and a barrier, while an
-/// accumulator layout often holds exactly the elements the operand's
-/// register fragments need (the conversion is then free).
+/// or fp8 value computed in registers (attention's probabilities, the
+/// softmax of the first dot's accumulator) rather than a tile loaded from
+/// memory, a cast of one, or a value passed in. Storing it to shared memory
+/// for the dot would cost a round trip of every element and a barrier, and
+/// a dot whose A is rewritten in shared memory every iteration cannot stay
+/// in flight while the next iteration runs; an accumulator layout holds
+/// the elements the operand's register fragments need (16-bit: the
+/// conversion is free; fp8: four elements of K per register, a few
+/// shuffles).
 bool isComputedOperandA(DotOp dot) {
   Value a = dot.getA();
   Type elem = cast<RankedTensorType>(a.getType()).getElementType();
-  if (!elem.isF16() && !elem.isBF16())
+  if (!elem.isF16() && !elem.isBF16() && !isFp8(elem))
     return false;
   while (Operation *def = a.getDefiningOp()) {
     if (isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp, ttg::LocalLoadOp>(

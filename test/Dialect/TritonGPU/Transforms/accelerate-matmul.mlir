@@ -279,3 +279,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The chain of @chained in fp8 (attention's forward in e4m3): the probabilities
+// rounded to fp8 stay in registers too, four elements of K per register
+// (kWidth 4), so the second wgmma can stay in flight while the loop runs on.
+// CHECK-DAG: #[[FIRST8:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 32]}>
+// CHECK-DAG: #[[SECOND8:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 32]}>
+// CHECK-LABEL: tt.func @chained_fp8
+// CHECK: ttng.warp_group_dot %{{.*}}, %{{.*}}, %{{.*}} {{.*}} : !ttg.memdesc<64x64xf8E4M3FN, {{.*}}> * !ttg.memdesc<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf32, #[[FIRST8]]>
+// CHECK: %[[P8:.*]] = tt.fp_to_fp
+// CHECK: %[[PA8:.*]] = ttg.convert_layout %[[P8]] : tensor<64x64xf8E4M3FN, #{{.*}}> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND8]], kWidth = 4}>>
+// CHECK: ttng.warp_group_dot %[[PA8]], %{{.*}}, %{{.*}} {{.*}} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND8]], kWidth = 4}>> * !ttg.memdesc<64x64xf8E4M3FN, {{.*}}> -> tensor<64x64xf32, #[[SECOND8]]>
+#a = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @chained_fp8(%q: tensor<64x64xf8E4M3FN, #a>, %k: tensor<64x64xf8E4M3FN, #a>, %v: tensor<64x64xf8E4M3FN, #a>, %pc: tensor<64x64x!tt.ptr<f32>, #c>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #c>
+    %qo = ttg.convert_layout %q : tensor<64x64xf8E4M3FN, #a> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #c}>>
+    %ko = ttg.convert_layout %k : tensor<64x64xf8E4M3FN, #a> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #c}>>
+    %s = tt.dot %qo, %ko, %zero, inputPrecision = tf32 {maxNumImpreciseAcc = 1073741824 : i32} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<64x64xf32, #c>
+    %p = tt.fp_to_fp %s, rounding = rtne : tensor<64x64xf32, #c> -> tensor<64x64xf8E4M3FN, #c>
+    %po = ttg.convert_layout %p : tensor<64x64xf8E4M3FN, #c> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #c}>>
+    %vo = ttg.convert_layout %v : tensor<64x64xf8E4M3FN, #a> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #c}>>
+    %o = tt.dot %po, %vo, %zero, inputPrecision = tf32 {maxNumImpreciseAcc = 1073741824 : i32} : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #c}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #c}>> -> tensor<64x64xf32, #c>
+    tt.store %pc, %o : tensor<64x64x!tt.ptr<f32>, #c>
+    tt.return
+  }
+}
