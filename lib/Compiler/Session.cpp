@@ -7,6 +7,7 @@
 #include "tt/Compiler/Session.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
+#include "tt/Support/InputLimits.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -570,6 +571,10 @@ Error tt::debug::KernelSession::finishStage(StringRef ext,
   if (!replacement)
     return replacement.takeError();
   if (*replacement) {
+    // Read like every other MLIR input (InputLimits.h).
+    std::string nesting;
+    if (!tt::checkIRNesting(**replacement, tt::kMaxIRNesting, nesting))
+      return makeError("override file " + path + ": " + nesting);
     mlir::ParserConfig config(module.getContext());
     mlir::OwningOpRef<mlir::ModuleOp> parsed =
         mlir::parseSourceString<mlir::ModuleOp>(**replacement, config, path);
