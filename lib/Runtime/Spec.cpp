@@ -3,16 +3,21 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // Built with -fexceptions because yaml-cpp reports errors by throwing. Every
-// exception (yaml-cpp's and our own SpecError) is caught in parseRunSpecText
-// and turned into one "file:line: error: ..." line; none leaves this file.
+// exception (yaml-cpp's and our own SpecError, YamlSpec.h) is caught in
+// parseRunSpecText and turned into one "file:line: error: ..." line; none
+// leaves this file.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/Spec.h"
+#include "tt/Runtime/YamlSpec.h"
 
 #include <yaml-cpp/yaml.h>
 
+#include <sys/stat.h>
+
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -66,23 +71,7 @@ std::string tt::runtime::formatError(const std::string &file, int line,
 
 namespace {
 
-struct SpecError {
-  int line;
-  std::string message;
-};
-
-int lineOf(const YAML::Node &n) {
-  YAML::Mark m = n.Mark();
-  return m.line >= 0 ? m.line + 1 : 0;
-}
-
-[[noreturn]] void fail(int line, const std::string &msg) {
-  throw SpecError{line, msg};
-}
-
-[[noreturn]] void fail(const YAML::Node &n, const std::string &msg) {
-  fail(lineOf(n), msg);
-}
+using namespace tt::runtime::yamlspec;
 
 bool isIdentifier(const std::string &s) {
   if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
@@ -91,20 +80,6 @@ bool isIdentifier(const std::string &s) {
     if (!(std::isalnum((unsigned char)c) || c == '_'))
       return false;
   return true;
-}
-
-std::string scalarText(const YAML::Node &n, const std::string &what) {
-  if (!n.IsScalar())
-    fail(n, what + " must be a single value, not a " +
-                (n.IsSequence() ? "list" : n.IsMap() ? "map" : "null"));
-  return n.Scalar();
-}
-
-int parenBalance(const std::string &s) {
-  int d = 0;
-  for (char c : s)
-    d += c == '(' ? 1 : c == ')' ? -1 : 0;
-  return d;
 }
 
 ExprSrc parseExprNode(const YAML::Node &n, const std::string &what) {
@@ -131,31 +106,16 @@ double constantNumber(const YAML::Node &n, const std::string &what) {
   return v.asDouble();
 }
 
-/// Iterates a map, rejecting duplicate keys and keys not in `allowed`.
-template <typename F>
-void forEachKey(const YAML::Node &map, const std::set<std::string> &allowed,
-                const std::string &where, F f) {
-  std::set<std::string> seen;
-  for (auto it = map.begin(); it != map.end(); ++it) {
-    YAML::Node k = it->first;
-    std::string key = scalarText(k, "a key");
-    if (!allowed.count(key)) {
-      std::string list;
-      for (const std::string &a : allowed)
-        list += (list.empty() ? "" : ", ") + a;
-      fail(k, "unknown key '" + key + "' in " + where + " (expected " + list +
-                  ")");
-    }
-    if (!seen.insert(key).second)
-      fail(k, "duplicate key '" + key + "' in " + where);
-    f(key, it->second, lineOf(k));
-  }
-}
-
-std::string resolvePath(const std::string &dir, const std::string &p) {
-  if (p.empty() || p[0] == '/' || dir.empty() || dir == ".")
-    return p;
-  return dir + "/" + p;
+/// A constant that parameterizes a distribution, a range or a tolerance:
+/// NaN (`std: nan`) is refused there, and so is an infinity unless
+/// `allowInfinity` (an infinite tolerance accepts any value).
+double finiteNumber(const YAML::Node &n, const std::string &what,
+                    bool allowInfinity = false) {
+  double d = constantNumber(n, what);
+  if (std::isnan(d) || (!allowInfinity && std::isinf(d)))
+    fail(n, what + " must be a finite number, not " +
+                (std::isnan(d) ? std::string("NaN") : std::string("infinity")));
+  return d;
 }
 
 DType parseDTypeNode(const YAML::Node &n) {
@@ -232,9 +192,9 @@ InitSpec parseInit(const YAML::Node &n, const RunSpec &spec, uint64_t index) {
     params({"low", "high", "seed"}, [&](const std::string &k,
                                         const YAML::Node &v) {
       if (k == "low")
-        init.a = constantNumber(v, "low");
+        init.a = finiteNumber(v, "low");
       else if (k == "high")
-        init.b = constantNumber(v, "high");
+        init.b = finiteNumber(v, "high");
       else
         init.seed = seedOf(v);
     });
@@ -247,9 +207,9 @@ InitSpec parseInit(const YAML::Node &n, const RunSpec &spec, uint64_t index) {
     params({"mean", "std", "seed"}, [&](const std::string &k,
                                         const YAML::Node &v) {
       if (k == "mean")
-        init.a = constantNumber(v, "mean");
+        init.a = finiteNumber(v, "mean");
       else if (k == "std")
-        init.b = constantNumber(v, "std");
+        init.b = finiteNumber(v, "std");
       else
         init.seed = seedOf(v);
     });
@@ -261,9 +221,9 @@ InitSpec parseInit(const YAML::Node &n, const RunSpec &spec, uint64_t index) {
     init.b = 1;
     params({"start", "step"}, [&](const std::string &k, const YAML::Node &v) {
       if (k == "start")
-        init.a = constantNumber(v, "start");
+        init.a = finiteNumber(v, "start");
       else
-        init.b = constantNumber(v, "step");
+        init.b = finiteNumber(v, "step");
     });
   } else if (kind == "npy") {
     init.kind = InitSpec::Kind::Npy;
@@ -308,12 +268,12 @@ CheckSpec parseCheck(const YAML::Node &n, const RunSpec &spec) {
                  }
                } else if (k == "rtol") {
                  c.hasRtol = true;
-                 c.rtol = constantNumber(v, "rtol");
+                 c.rtol = finiteNumber(v, "rtol", /*allowInfinity=*/true);
                  if (c.rtol < 0)
                    fail(v, "rtol must be >= 0");
                } else {
                  c.hasAtol = true;
-                 c.atol = constantNumber(v, "atol");
+                 c.atol = finiteNumber(v, "atol", /*allowInfinity=*/true);
                  if (c.atol < 0)
                    fail(v, "atol must be >= 0");
                }
@@ -692,25 +652,18 @@ bool tt::runtime::parseRunSpecText(const std::string &text,
   spec = RunSpec();
   spec.file = file;
   spec.dir = dir;
-  try {
-    YAML::Node root = YAML::Load(text);
-    parseTop(root, spec);
-  } catch (const SpecError &e) {
-    error = formatError(file, e.line, e.message);
-    return false;
-  } catch (const YAML::Exception &e) {
-    int line = e.mark.line >= 0 ? e.mark.line + 1 : 0;
-    error = formatError(file, line, "malformed YAML: " + e.msg);
-    return false;
-  } catch (const std::exception &e) {
-    error = formatError(file, 0, std::string("cannot read: ") + e.what());
-    return false;
-  }
-  return true;
+  return parseYamlText(text, file, error,
+                       [&](const YAML::Node &root) { parseTop(root, spec); });
 }
 
-bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
-                               std::string &error) {
+bool tt::runtime::readSpecFile(const std::string &path,
+                               const std::string &what, std::string &text,
+                               std::string &dir, std::string &error) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    error = formatError(path, 0, "is a directory, not a " + what);
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = formatError(path, 0, std::string("cannot open: ") +
@@ -720,19 +673,32 @@ bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
   // Read at most kMaxSpecBytes: a spec is a few lines, and a path such as
   // /dev/zero would otherwise be read until memory runs out.
   constexpr size_t kMaxSpecBytes = 16 << 20;
-  std::string text;
+  text.clear();
   char buf[1 << 16];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
     text.append(buf, size_t(in.gcount()));
     if (text.size() > kMaxSpecBytes) {
-      error = formatError(path, 0, "larger than 16 MiB; not a run spec");
+      error = formatError(path, 0, "larger than 16 MiB; not a " + what);
       return false;
     }
   }
+  if (in.bad()) {
+    error = formatError(path, 0, std::string("cannot read: ") +
+                                     std::strerror(errno));
+    return false;
+  }
   size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  dir = slash == std::string::npos ? "." : path.substr(0, slash);
   if (dir.empty())
     dir = "/";
+  return true;
+}
+
+bool tt::runtime::parseRunSpec(const std::string &path, RunSpec &spec,
+                               std::string &error) {
+  std::string text, dir;
+  if (!readSpecFile(path, "run spec", text, dir, error))
+    return false;
   return parseRunSpecText(text, path, dir, spec, error);
 }
 

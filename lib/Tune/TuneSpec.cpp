@@ -3,8 +3,9 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // Built with -fexceptions because yaml-cpp reports errors by throwing. Every
-// exception (yaml-cpp's and our own TuneError) is caught in
-// parseTuneSpecText and turned into one "file:line: error: ..." line.
+// exception (yaml-cpp's and our own SpecError) is caught in
+// parseTuneSpecText (through YamlSpec.h's parseYamlText, shared with the
+// run-spec reader) and turned into one "file:line: error: ..." line.
 //
 // An inline `launch:` block becomes the text of a tt-run file with the same
 // line numbers as the tune file: every other line is blanked, the block is
@@ -16,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Tune/TuneSpec.h"
+#include "tt/Runtime/YamlSpec.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -36,44 +38,7 @@ using tt::runtime::Target;
 
 namespace {
 
-struct TuneError {
-  int line;
-  std::string message;
-};
-
-int lineOf(const YAML::Node &n) {
-  YAML::Mark m = n.Mark();
-  return m.line >= 0 ? m.line + 1 : 0;
-}
-
-[[noreturn]] void fail(int line, const std::string &msg) {
-  throw TuneError{line, msg};
-}
-[[noreturn]] void fail(const YAML::Node &n, const std::string &msg) {
-  fail(lineOf(n), msg);
-}
-
-std::string scalarText(const YAML::Node &n, const std::string &what) {
-  if (!n.IsScalar())
-    fail(n, what + " must be a single value, not a " +
-                (n.IsSequence() ? "list"
-                 : n.IsMap()    ? "map"
-                                : "null"));
-  return n.Scalar();
-}
-
-std::string resolvePath(const std::string &dir, const std::string &p) {
-  if (p.empty() || p[0] == '/' || dir.empty() || dir == ".")
-    return p;
-  return dir + "/" + p;
-}
-
-int parenBalance(const std::string &s) {
-  int d = 0;
-  for (char c : s)
-    d += c == '(' ? 1 : c == ')' ? -1 : 0;
-  return d;
-}
+using namespace tt::runtime::yamlspec;
 
 LineExpr parseExpr(const YAML::Node &n, const std::string &what) {
   LineExpr e;
@@ -132,27 +97,6 @@ std::vector<std::pair<std::string, int>> parseNames(const YAML::Node &n,
   else if (!n.IsNull())
     one(n);
   return out;
-}
-
-/// Iterates a map, rejecting duplicate keys and keys not in `allowed`.
-template <typename F>
-void forEachKey(const YAML::Node &map, const std::vector<std::string> &allowed,
-                const std::string &where, F f) {
-  std::set<std::string> seen;
-  for (auto it = map.begin(); it != map.end(); ++it) {
-    YAML::Node k = it->first;
-    std::string key = scalarText(k, "a key");
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      std::string list;
-      for (const std::string &a : allowed)
-        list += (list.empty() ? "" : ", ") + a;
-      fail(k, "unknown key '" + key + "' in " + where + " (expected " + list +
-                  ")");
-    }
-    if (!seen.insert(key).second)
-      fail(k, "duplicate key '" + key + "' in " + where);
-    f(key, it->second, lineOf(k));
-  }
 }
 
 /// A parameter and its value(s), checked.
@@ -366,7 +310,7 @@ void parseKernel(const YAML::Node &v, int line, TuneSpec &spec) {
             "template (a TTIR file with {{...}} placeholders), generator (a "
             "command that prints TTIR) or python (FILE.py::KERNEL, with an "
             "optional signature)");
-  forEachKey(v, {"template", "generator", "python", "signature"}, "kernel",
+  forEachKeyInOrder(v, {"template", "generator", "python", "signature"}, "kernel",
              [&](const std::string &k, const YAML::Node &body, int) {
                if (k == "template") {
                  templ(body);
@@ -395,7 +339,7 @@ void parseTop(const YAML::Node &root, TuneSpec &spec) {
     fail(root.IsNull() ? 1 : lineOf(root),
          "expected a map of keys (kernel, launch, space, ...) at the top "
          "level");
-  forEachKey(
+  forEachKeyInOrder(
       root,
       {"kernel", "target", "launch", "configs", "space", "key", "sizes",
        "prune", "reset_to_zero", "restore_value", "bench", "description"},
@@ -468,7 +412,7 @@ void parseTop(const YAML::Node &root, TuneSpec &spec) {
             fail(v, "prune must be a map {rules: [...], cost: expression, "
                     "top_k: n}");
           int topKLine = 0;
-          forEachKey(
+          forEachKeyInOrder(
               v, {"rules", "cost", "top_k"}, "prune",
               [&](const std::string &pk, const YAML::Node &pv, int pline) {
                 if (pk == "rules") {
@@ -495,7 +439,7 @@ void parseTop(const YAML::Node &root, TuneSpec &spec) {
         } else if (k == "bench") {
           if (!v.IsMap())
             fail(v, "bench must be a map {warmup: n, reps: n}");
-          forEachKey(v, {"warmup", "reps"}, "bench",
+          forEachKeyInOrder(v, {"warmup", "reps"}, "bench",
                      [&](const std::string &bk, const YAML::Node &bv, int) {
                        std::string t = scalarText(bv, bk);
                        char *end = nullptr;
@@ -551,44 +495,14 @@ bool tt::tune::parseTuneSpecText(const std::string &text,
   spec.file = file;
   spec.dir = dir;
   spec.text = text;
-  try {
-    YAML::Node root = YAML::Load(text);
-    parseTop(root, spec);
-  } catch (const TuneError &e) {
-    error = formatError(file, e.line, e.message);
-    return false;
-  } catch (const YAML::Exception &e) {
-    int line = e.mark.line >= 0 ? e.mark.line + 1 : 0;
-    error = formatError(file, line, "malformed YAML: " + e.msg);
-    return false;
-  } catch (const std::exception &e) {
-    error = formatError(file, 0, std::string("cannot read: ") + e.what());
-    return false;
-  }
-  return true;
+  return parseYamlText(text, file, error,
+                       [&](const YAML::Node &root) { parseTop(root, spec); });
 }
 
 bool tt::tune::parseTuneSpec(const std::string &path, TuneSpec &spec,
                              std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = formatError(path, 0,
-                        std::string("cannot open: ") + std::strerror(errno));
+  std::string text, dir;
+  if (!tt::runtime::readSpecFile(path, "tune file", text, dir, error))
     return false;
-  }
-  constexpr size_t kMaxBytes = 16 << 20;
-  std::string text;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, size_t(in.gcount()));
-    if (text.size() > kMaxBytes) {
-      error = formatError(path, 0, "larger than 16 MiB; not a tune file");
-      return false;
-    }
-  }
-  size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
-  if (dir.empty())
-    dir = "/";
   return parseTuneSpecText(text, path, dir, spec, error);
 }

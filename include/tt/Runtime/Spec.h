@@ -144,6 +144,13 @@ std::string deriveSignature(const RunSpec &spec);
 std::string formatError(const std::string &file, int line,
                         const std::string &message);
 
+/// Reads a spec file (a run spec, a tune file: `what` names it in errors)
+/// into `text`, and sets `dir` to the folder its relative paths are
+/// resolved against. Refuses a directory and anything over 16 MiB (a path
+/// such as /dev/zero), with one formatted line in `error`.
+bool readSpecFile(const std::string &path, const std::string &what,
+                  std::string &text, std::string &dir, std::string &error);
+
 /// Reads and checks a YAML file. On failure `error` is one formatted line.
 bool parseRunSpec(const std::string &path, RunSpec &spec, std::string &error);
 /// Same, from text; `file` names it in errors, `dir` anchors relative paths.
