@@ -156,6 +156,18 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
+/// Checks that a descriptor access moves the block's element type.
+static LogicalResult verifyBlockElements(Operation *op, RankedTensorType block,
+                                         RankedTensorType tensor,
+                                         StringRef what) {
+  if (!isSameElementTypeIgnoringSignedness(block.getElementType(),
+                                           tensor.getElementType()))
+    return op->emitOpError() << what << " elements (" << tensor.getElementType()
+                             << ") differ from the block's ("
+                             << block.getElementType() << ")";
+  return success();
+}
+
 /// Checks a descriptor access: one index per block dimension, and a tensor
 /// of the block's shape (leading unit dimensions may be dropped) and
 /// element type.
@@ -181,12 +193,7 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType desc,
   if (blockShape.drop_front(dropped) != shape)
     return op->emitOpError() << what << " shape " << tensor
                              << " does not match the block " << block;
-  if (!isSameElementTypeIgnoringSignedness(block.getElementType(),
-                                           tensor.getElementType()))
-    return op->emitOpError() << what << " elements (" << tensor.getElementType()
-                             << ") differ from the block's ("
-                             << block.getElementType() << ")";
-  return success();
+  return verifyBlockElements(op, block, tensor, what);
 }
 
 LogicalResult DescriptorLoadOp::verify() {
@@ -241,12 +248,7 @@ static LogicalResult verifyRowAccess(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << what << " must be " << rows.getDimSize(0) << " x "
            << block.getDimSize(1) << " (rows x block width), but is " << tensor;
-  if (!isSameElementTypeIgnoringSignedness(block.getElementType(),
-                                           tensor.getElementType()))
-    return op->emitOpError() << what << " elements (" << tensor.getElementType()
-                             << ") differ from the block's ("
-                             << block.getElementType() << ")";
-  return success();
+  return verifyBlockElements(op, block, tensor, what);
 }
 
 LogicalResult DescriptorGatherOp::verify() {

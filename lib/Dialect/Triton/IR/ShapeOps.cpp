@@ -35,22 +35,17 @@ static FailureOr<RankedTensorType> tensorOperand(Value operand,
                            "tensor, but is ", operand.getType());
 }
 
-namespace {
 /// op(splat(x)) -> splat(x), for the ops that only move elements around
 /// (tt.expand_dims, tt.reshape, tt.broadcast, tt.trans): a splat stays a
 /// splat of the same value, in the op's result type.
-template <typename OpT> struct SplatOperand : public OpRewritePattern<OpT> {
-  using OpRewritePattern<OpT>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpT op,
-                                PatternRewriter &rewriter) const override {
-    auto splat = op.getSrc().template getDefiningOp<SplatOp>();
-    if (!splat)
-      return failure();
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
-    return success();
-  }
-};
-} // namespace
+template <typename OpT>
+static LogicalResult splatOperand(OpT op, PatternRewriter &rewriter) {
+  auto splat = op.getSrc().template getDefiningOp<SplatOp>();
+  if (!splat)
+    return failure();
+  rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+  return success();
+}
 
 FailureOr<RankedTensorType>
 mlir::triton::inferShapedResult(RankedTensorType srcType,
@@ -171,7 +166,7 @@ static LogicalResult expandDimsOfBroadcast(ExpandDimsOp op,
 
 void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                MLIRContext *context) {
-  patterns.add<SplatOperand<ExpandDimsOp>>(context);
+  patterns.add(splatOperand<ExpandDimsOp>);
   patterns.add(expandDimsOfBroadcast);
 }
 
@@ -222,7 +217,7 @@ static LogicalResult reshapeOfReshape(ReshapeOp op, PatternRewriter &rewriter) {
 
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                             MLIRContext *context) {
-  patterns.add<SplatOperand<ReshapeOp>>(context);
+  patterns.add(splatOperand<ReshapeOp>);
   patterns.add(reshapeOfReshape);
 }
 
@@ -261,7 +256,8 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
 void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                               MLIRContext *context) {
   // broadcast(broadcast(x)) -> broadcast(x)
-  patterns.add<SplatOperand<BroadcastOp>, CollapseChain<BroadcastOp>>(context);
+  patterns.add(splatOperand<BroadcastOp>);
+  patterns.add<CollapseChain<BroadcastOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -459,7 +455,7 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
 
 void TransOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                           MLIRContext *context) {
-  patterns.add<SplatOperand<TransOp>>(context);
+  patterns.add(splatOperand<TransOp>);
 }
 
 //===----------------------------------------------------------------------===//
