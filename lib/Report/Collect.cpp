@@ -518,13 +518,16 @@ void Recorder::Impl::ttgir(ReportData &d, StringRef text) {
     }
   });
 
-  if (viaSharedCount) {
-    viaShared.title = formatv("{0} layout conversion(s) go through shared "
-                              "memory",
-                              viaSharedCount)
-                          .str();
-    d.findings.push_back(viaShared);
-  }
+  // A finding about `count` places, titled by `format` ({0}: the count);
+  // none when there are no such places.
+  auto addCounted = [&](Finding f, size_t count, const char *format) {
+    if (!count)
+      return;
+    f.title = formatv(format, count).str();
+    d.findings.push_back(std::move(f));
+  };
+  addCounted(viaShared, viaSharedCount,
+             "{0} layout conversion(s) go through shared memory");
   if (!convertKinds.empty() && viaSharedCount < convertKinds.size()) {
     Finding f{"note", "", "", {}};
     f.title = formatv("{0} layout conversion(s) stay within a warp",
@@ -536,13 +539,8 @@ void Recorder::Impl::ttgir(ReportData &d, StringRef text) {
         f.detail += k + ". ";
     d.findings.push_back(f);
   }
-  if (conflictCount) {
-    conflicts.title = formatv("{0} shared-memory access(es) have bank "
-                              "conflicts",
-                              conflictCount)
-                          .str();
-    d.findings.push_back(conflicts);
-  }
+  addCounted(conflicts, conflictCount,
+             "{0} shared-memory access(es) have bank conflicts");
   if (!fmaDot.title.empty())
     d.findings.push_back(fmaDot);
 
