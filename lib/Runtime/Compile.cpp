@@ -12,6 +12,7 @@
 
 #include "tt/Runtime/Compile.h"
 #include "tt/Runtime/Metadata.h"
+#include "tt/Runtime/TempDir.h"
 #include "tt/Compiler/Request.h"
 #include "tt/Support/Tools.h"
 
@@ -56,33 +57,9 @@ static std::string findTranslate() {
 }
 
 namespace {
-/// A temporary directory removed (with its files) when tt-run exits.
-struct TempDir {
-  std::string path;
-  std::vector<std::string> files;
-  ~TempDir() {
-    for (const std::string &f : files)
-      ::unlink(f.c_str());
-    if (!path.empty())
-      ::rmdir(path.c_str());
-  }
-  bool make(std::string &err) {
-    if (!path.empty())
-      return true;
-    const char *tmp = std::getenv("TMPDIR");
-    std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/tt-run-XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back(0);
-    if (!::mkdtemp(buf.data())) {
-      err = std::string("cannot create a temporary directory: ") +
-            std::strerror(errno);
-      return false;
-    }
-    path = buf.data();
-    return true;
-  }
-};
-TempDir tempDir;
+/// The folder of the kernels compiled on the fly, removed when tt-run
+/// exits (or dies: TempDir.h).
+tt::runtime::TempDir tempDir;
 int counter = 0;
 
 bool readAll(const std::string &path, std::vector<char> &out) {
@@ -103,15 +80,14 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
           "$TT_TRANSLATE)";
     return false;
   }
-  if (!tempDir.make(err))
+  if (!tempDir.create("tt-run", err))
     return false;
   bool cuda = req.target == Target::CUDA;
   bool hip = req.target == Target::HIP;
-  std::string stem = tempDir.path + "/k" + std::to_string(counter++);
+  std::string stem = tempDir.path() + "/k" + std::to_string(counter++);
   std::string binary = stem + (cuda ? ".ptx" : hip ? ".hsaco" : ".so");
   std::string meta = stem + ".json";
   std::string log = stem + ".log";
-  tempDir.files.insert(tempDir.files.end(), {binary, meta, log});
 
   const char *arch = std::getenv("TT_RUN_CUDA_TARGET");
   // No GPU is queried for its architecture: $TT_RUN_HIP_TARGET names it.

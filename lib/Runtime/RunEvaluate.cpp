@@ -16,49 +16,6 @@
 using namespace tt::runtime;
 using namespace tt::runtime::runner;
 
-namespace {
-
-bool scalarBits(DType t, const Value &v, uint64_t &bits, Value &seen,
-                std::string &err) {
-  bits = 0;
-  if (v.isTensor()) {
-    err = "a scalar argument cannot be a tensor";
-    return false;
-  }
-  if (isFloat(t)) {
-    double d = roundTo(t, v.asDouble());
-    unsigned char buf[8] = {0};
-    storeFromDouble(buf, 0, t, v.asDouble());
-    std::memcpy(&bits, buf, dtypeSize(t));
-    seen = Value::ofFloat(d);
-    return true;
-  }
-  int64_t i;
-  if (!toInteger(v, i, err))
-    return false;
-  size_t n = dtypeSize(t);
-  bool ok;
-  if (t == DType::I1)
-    ok = i == 0 || i == 1;
-  else if (isSignedInt(t))
-    ok = n == 8 || (i >= -(int64_t(1) << (8 * n - 1)) &&
-                    i < (int64_t(1) << (8 * n - 1)));
-  else
-    ok = i >= 0 && (n == 8 || i < (int64_t(1) << (8 * n)));
-  if (!ok) {
-    err = "value " + std::to_string(i) + " does not fit in " + dtypeName(t);
-    return false;
-  }
-  uint64_t u = uint64_t(i);
-  if (n < 8)
-    u &= (uint64_t(1) << (8 * n)) - 1;
-  bits = u;
-  seen = Value::ofInt(i);
-  return true;
-}
-
-} // namespace
-
 bool FileRun::evaluate() {
   Failure f;
   Overrides overrides;

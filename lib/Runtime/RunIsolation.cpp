@@ -12,8 +12,11 @@
 
 #include "FileRun.h"
 
+#include "tt/Runtime/CrashNote.h"
+
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -197,6 +200,9 @@ struct ChildOutcome {
   bool started = false; // the fork and the pipe worked
   bool clean = false;   // the child ended with exit status 0
   std::string problem;  // why not: "crashed: SIGSEGV", or the fork's error
+  /// From the CrashNote of a child that did not end cleanly: what it was
+  /// doing ("running k.so") and what its fault handler found.
+  std::string doing, fault;
 };
 
 /// Forks; the child runs `body` with the write end of a pipe and ends with
@@ -214,11 +220,13 @@ ChildOutcome runInChild(const std::function<void(int)> &body,
   std::unique_lock<std::mutex> forking(forkMutex);
   // Buffered output would otherwise be written twice, once by each.
   std::fflush(nullptr);
+  crashnote::prepare();
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
     r.problem = std::string("cannot create a pipe: ") + std::strerror(errno);
     return r;
   }
+  pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) {
     r.problem = std::string("cannot fork: ") + std::strerror(errno);
@@ -228,6 +236,11 @@ ChildOutcome runInChild(const std::function<void(int)> &body,
   }
   if (pid == 0) {
     ::close(fds[0]);
+    // A kernel's process ends with the tool (killed, say): it must not go
+    // on running, nor keep the tool's temporary folder (TempDir.h) alive.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent)
+      ::_exit(1);
     body(fds[1]);
     std::fflush(nullptr);
     ::_exit(0);
@@ -264,6 +277,10 @@ ChildOutcome runInChild(const std::function<void(int)> &body,
                 std::to_string(WEXITSTATUS(status));
   } else {
     r.clean = true;
+  }
+  if (!r.clean) {
+    r.doing = crashnote::doing();
+    r.fault = crashnote::fault();
   }
   return r;
 }
@@ -382,6 +399,10 @@ void FileRun::runIsolated() {
     VariantResult &vr = out.variants[next];
     std::string msg = "kernel '" + pv.image.name + "' " +
                       (child.clean ? "ended without a result" : child.problem);
+    if (!child.doing.empty())
+      msg += " while " + child.doing;
+    if (!child.fault.empty())
+      msg += ": " + child.fault;
     vr.status = "failed";
     vr.error = formatError(path, pv.variant->line, msg);
     vr.checks.clear();

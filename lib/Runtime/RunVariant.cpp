@@ -12,6 +12,8 @@
 
 #include "FileRun.h"
 
+#include "tt/Runtime/CrashNote.h"
+
 #include <algorithm>
 
 using namespace tt::runtime;
@@ -63,13 +65,29 @@ int VariantRun::fail(int line, const std::string &msg, int code,
 }
 
 void VariantRun::run() {
-  if (!open() || !allocate() || !launch() || !checkOutputs())
+  // What the process is doing, for the report if it dies (CrashNote.h).
+  auto doing = [&](const char *what) {
+    crashnote::setDoing(std::string(what) + " variant '" + vr.label + "'");
+  };
+  doing("loading");
+  if (!open())
+    return;
+  doing("uploading the inputs of");
+  if (!allocate())
+    return;
+  doing("running");
+  if (!launch())
+    return;
+  doing("checking the outputs of");
+  if (!checkOutputs())
     return;
   vr.status = checksPassed ? "ok" : "check failed";
   if (!checksPassed)
     file.out.exitCode = std::max(file.out.exitCode, int(ExitFailed));
+  doing("timing");
   if (opts.bench && (checksPassed || !opts.benchOnlyChecked))
     benchmark();
+  crashnote::setDoing("");
 }
 
 /// The device (opened on first use) and the kernel loaded on it.
@@ -100,6 +118,9 @@ bool VariantRun::open() {
     return false;
   }
   bufs.setDevice(dev);
+  // Out-of-bounds accesses are caught where the device can (the CPU's guard
+  // pages) whenever results are checked.
+  dev->setBoundsCheck(!opts.noCheck);
   file.out.device = dev->description();
   if (!dev->load(pv.image, kernel, err)) {
     fail(pv.variant->line, err, ExitBadInput, "error");
@@ -119,6 +140,7 @@ bool VariantRun::allocate() {
            ExitBadInput, "error");
       return false;
     }
+    dev->nameBuffer(p, t.spec->name);
     tensorPtrs.push_back(p);
   }
   return allocateScratch();
@@ -147,6 +169,7 @@ bool VariantRun::allocateScratch() {
       return false;
     }
     bufs.keep(scratch[s]);
+    dev->nameBuffer(scratch[s], s == 0 ? "global scratch" : "profile scratch");
   }
   return true;
 }

@@ -77,6 +77,13 @@ int FileRun::run() {
     }
   out.id = id;
 
+  // A device ordinal is never negative; the CPU has one device, 0. Said
+  // before the spec is read, so no work is done for a run that cannot be.
+  if (opts.device < 0)
+    return report(
+        0, "--device must be 0 or more, got " + std::to_string(opts.device),
+        ExitBadInput);
+
   if (!readSpec() || !evaluate() || !resolveKernels() || !checkHostLimits() ||
       !prepareInputs())
     return out.exitCode;
@@ -87,7 +94,18 @@ int FileRun::run() {
     describePlan();
     return out.exitCode;
   }
-  if (opts.isolate == RunOptions::Isolation::Off) {
+  // CPU kernels run in a child process even without --isolate (Auto): a
+  // kernel that faults (an access past a guard page, a wild pointer) ends
+  // the child, and this process reports it and cleans up. GPU kernels run
+  // here unless isolated (their faults are device errors, not signals).
+  bool cpuOnly =
+      !prepared.empty() && std::all_of(prepared.begin(), prepared.end(),
+                                       [](const PreparedVariant &pv) {
+                                         return pv.target == Target::CPU;
+                                       });
+  bool inProcess = opts.isolate == RunOptions::Isolation::Off ||
+                   (opts.isolate == RunOptions::Isolation::Auto && !cpuOnly);
+  if (inProcess) {
     for (size_t vi = 0; vi < prepared.size(); ++vi)
       runVariant(vi);
   } else {

@@ -72,6 +72,15 @@ double f8e5m2BitsToDouble(uint8_t bits);
 /// Default check tolerances for outputs of this type.
 void defaultTolerance(DType t, double &rtol, double &atol);
 
+struct Value;
+
+/// The bits a scalar kernel argument of type `t` passes for `v`, and the
+/// value the kernel sees (`seen`: rounded to a float type). False, with
+/// `err`, for a tensor, a non-integral value of an integer type, or an
+/// integer that does not fit `t` (2**31 for an i32).
+bool scalarBits(DType t, const Value &v, uint64_t &bits, Value &seen,
+                std::string &err);
+
 } // namespace tt::runtime
 
 #endif // TT_RUNTIME_DTYPE_H

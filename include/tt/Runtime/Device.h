@@ -89,6 +89,18 @@ public:
   virtual bool benchmark(Kernel &k, const LaunchConfig &cfg, void **params,
                          const BenchConfig &bench, std::vector<double> &ms,
                          std::string &err) = 0;
+
+  /// Bounds checking of the buffers allocated from now on, where the
+  /// device can do it (the CPU: guard pages before and after each buffer,
+  /// and a check of the bytes between its end and the page after a launch).
+  /// An access out of bounds then fails the launch, or ends the process
+  /// with a fault whose CrashNote names the buffer and the offset.
+  virtual void setBoundsCheck(bool on) { (void)on; }
+  /// The name bounds-check messages give the buffer at `ptr` ("out").
+  virtual void nameBuffer(DevicePtr ptr, const std::string &name) {
+    (void)ptr;
+    (void)name;
+  }
 };
 
 /// Why opening a device failed.

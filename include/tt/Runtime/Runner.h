@@ -71,6 +71,10 @@ struct RunOptions {
   /// variant still runs. The device is opened in the child, never in the
   /// process that forks.
   enum class Isolation {
+    /// CPU kernels as Reuse (a kernel that faults must not take the tool
+    /// and its temporary folders with it); GPU kernels in this process.
+    Auto,
+    /// Every variant in this process (tt-tune --no-isolate).
     Off,
     /// Each variant in its own process (tt-run --isolate).
     EachVariant,
@@ -80,7 +84,7 @@ struct RunOptions {
     /// failure).
     Reuse,
   };
-  Isolation isolate = Isolation::Off;
+  Isolation isolate = Isolation::Auto;
 };
 
 /// Opens the device in a child process and returns its description there,
