@@ -286,3 +286,30 @@ bool TuneCache::store(const std::vector<CacheEntry> &entries,
   std::string json = cacheToJson(all);
   return tt::runtime::writeFileAtomic(file, json.data(), json.size(), err);
 }
+
+bool TuneCache::checkWritable(std::string &err) const {
+  struct stat st;
+  if (::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    err = "the cache '" + file + "' is " +
+          (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
+          "; give --cache a file name";
+    return false;
+  }
+  std::string dir = dirOf(file);
+  if (!dir.empty() && !makeDirectories(dir, err))
+    return false;
+  // What store() does: create the lock file, then a temporary file beside
+  // the cache that is renamed over it. Try both now.
+  FileLock lock;
+  if (!lock.acquire(file, /*exclusive=*/false, err))
+    return false;
+  std::string probe = file + ".probe-" + std::to_string(::getpid());
+  int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    err = "cannot write the cache '" + file + "': " + std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return true;
+}

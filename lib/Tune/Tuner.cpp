@@ -25,8 +25,10 @@
 
 #include "tt/Tune/Tuner.h"
 #include "tt/Runtime/AtomicFile.h"
+#include "tt/Runtime/DType.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/Runner.h"
+#include "tt/Runtime/TempDir.h"
 #include "tt/Tune/Cache.h"
 #include "tt/Tune/Compiler.h"
 #include "tt/Tune/Hash.h"
@@ -231,6 +233,7 @@ private:
   void compile();
   void benchmark();
   void runItem(const WorkItem &item, int device);
+  void sizeDone(size_t size);
   void record(size_t size, size_t config, Status st, const std::string &error,
               const BenchStats *bench);
   int finish();
@@ -258,8 +261,9 @@ private:
   std::string translate;
 
   std::string workDir;
-  bool ownWorkDir = false;
-  std::vector<std::string> created;
+  /// The temporary work folder when there is no --work-dir: removed with
+  /// everything in it at the end, even if tt-tune is killed (TempDir.h).
+  TempDir ownDir;
 
   std::string launchFile;  // what the runner reads
   std::string launchShown; // the file its errors should name
@@ -286,6 +290,10 @@ private:
   std::map<size_t, size_t> jobOf; // config -> index in jobs
   std::mutex resultsMutex;
   double compileSeconds = 0;
+  /// Per size: work items not yet run; whether its winner is in the cache
+  /// already (stored as soon as the size finished).
+  std::vector<size_t> itemsLeft;
+  std::vector<bool> storedSize;
 };
 
 int TuneRun::inputError(const std::string &file, int line,
@@ -304,12 +312,7 @@ std::string TuneRun::mapPaths(std::string s) const {
 }
 
 void TuneRun::cleanup() {
-  if (!ownWorkDir)
-    return;
-  for (const std::string &f : created)
-    ::unlink(f.c_str());
-  ::rmdir(workDir.c_str());
-  ownWorkDir = false;
+  ownDir.remove(); // a --work-dir of the user's is left as it is
 }
 
 bool TuneRun::readSpec(const std::string &path) {
@@ -344,19 +347,11 @@ bool TuneRun::prepareWorkDir() {
     }
     return true;
   }
-  const char *tmp = std::getenv("TMPDIR");
-  std::string tmpl =
-      std::string(tmp && *tmp ? tmp : "/tmp") + "/tt-tune-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back(0);
-  if (!::mkdtemp(buf.data())) {
-    std::fprintf(diag,
-                 "tt-tune: error: cannot create a temporary directory: %s\n",
-                 std::strerror(errno));
+  if (!ownDir.create("tt-tune", err)) {
+    std::fprintf(diag, "tt-tune: error: %s\n", err.c_str());
     return false;
   }
-  workDir = buf.data();
-  ownWorkDir = true;
+  workDir = ownDir.path();
   return true;
 }
 
@@ -370,7 +365,6 @@ bool TuneRun::readLaunch() {
       std::fprintf(diag, "tt-tune: error: %s\n", err.c_str());
       return false;
     }
-    created.push_back(launchFile);
   } else {
     launchFile = launchShown = spec.launchPath;
   }
@@ -616,6 +610,21 @@ bool TuneRun::evaluateSizes() {
                  "cannot evaluate " + err);
       return false;
     }
+    // A scalar argument must fit its type before anything is compiled for
+    // it (n = 2**31 for an i32 would otherwise fail every config).
+    for (const ArgSpec &a : launch.args) {
+      uint64_t bits;
+      Value seen;
+      std::string why;
+      if (a.isTensor || scalarBits(a.dtype, scope[a.name], bits, seen, why))
+        continue;
+      bool fromSize =
+          std::any_of(sets.begin(), sets.end(),
+                      [&](const auto &nv) { return nv.first == a.name; });
+      inputError(fromSize ? spec.file : launchShown, fromSize ? s.line : a.line,
+                 "argument '" + a.name + "': " + why);
+      return false;
+    }
     SizeResult r;
     r.sets = sets;
     for (const std::string &k : key)
@@ -845,7 +854,6 @@ void TuneRun::compile() {
       for (const auto &p : configs[c].params)
         if (p.first != "num_warps" && p.first != "num_stages")
           j.generator.push_back("-D" + p.first + "=" + p.second.text);
-      created.push_back(j.ttirPath + ".stderr");
     } else {
       for (const Template &t : generatorArgs) {
         std::string a;
@@ -856,10 +864,7 @@ void TuneRun::compile() {
         }
         j.generator.push_back(a);
       }
-      created.push_back(j.ttirPath + ".stderr");
     }
-    created.insert(created.end(),
-                   {j.ttirPath, j.binaryPath, j.metaPath, j.logPath});
     jobOf[c] = jobs.size();
     jobs.push_back(std::move(j));
     renderFailed.push_back(failed);
@@ -1120,6 +1125,11 @@ void TuneRun::benchmark() {
   }
   if (total == 0)
     return;
+  itemsLeft.assign(results.sizes.size(), 0);
+  storedSize.assign(results.sizes.size(), false);
+  for (const std::vector<WorkItem> &items : perDevice)
+    for (const WorkItem &item : items)
+      ++itemsLeft[item.size];
   progress.begin("tuning", total);
   if (!launchChecks)
     progress.note("the launch checks no output: configs are timed unchecked");
@@ -1136,8 +1146,10 @@ void TuneRun::benchmark() {
       std::unique_ptr<Device> keep;
       if (target != Target::CPU && !opts.isolate)
         keep = openDevice(target, ordinal, why, err);
-      for (const WorkItem &item : perDevice[d])
+      for (const WorkItem &item : perDevice[d]) {
         runItem(item, ordinal);
+        sizeDone(item.size);
+      }
     };
     if (ndev == 1)
       work();
@@ -1147,6 +1159,21 @@ void TuneRun::benchmark() {
   for (std::thread &t : threads)
     t.join();
   progress.end();
+}
+
+/// A size whose configs have all run: its winner goes into the cache now,
+/// so a run that is killed later keeps the sizes it finished.
+void TuneRun::sizeDone(size_t si) {
+  std::lock_guard<std::mutex> g(resultsMutex);
+  if (--itemsLeft[si] != 0 || !cacheOn || opts.shardCount != 1)
+    return;
+  chooseWinners(results);
+  results.kernel = kernelName;
+  if (results.sizes[si].best < 0)
+    return;
+  // A failure here is retried, and reported, by finish().
+  std::string err;
+  storedSize[si] = cache.store({winnerEntry(results, si)}, err);
 }
 
 int TuneRun::finish() {
@@ -1164,12 +1191,24 @@ int TuneRun::finish() {
     else if (opts.shardCount == 1)
       code = ExitFailed;
   }
+  // Stored as each size finished; a size whose store failed then is tried
+  // once more with the rest.
+  std::vector<CacheEntry> unstored;
+  for (const CacheEntry &e : entries) {
+    bool stored = false;
+    for (size_t si = 0; si < storedSize.size(); ++si)
+      stored |= storedSize[si] && results.sizes[si].cacheKey == e.key;
+    if (!stored)
+      unstored.push_back(e);
+  }
   std::string err;
-  if (cacheOn && opts.shardCount == 1 && !entries.empty() &&
-      !cache.store(entries, err)) {
+  bool storeFailed = false;
+  if (cacheOn && opts.shardCount == 1 && !unstored.empty() &&
+      !cache.store(unstored, err)) {
     std::fprintf(diag, "tt-tune: error: cannot store the winners: %s\n",
                  err.c_str());
     code = std::max(code, int(ExitFailed));
+    storeFailed = true;
   }
 
   // The summary.
@@ -1233,7 +1272,7 @@ int TuneRun::finish() {
                  "compiled\n",
                  cachedSizes, cachedSizes == 1 ? "" : "s",
                  cache.path().c_str());
-  else if (cacheOn && opts.shardCount == 1 && !entries.empty())
+  else if (cacheOn && opts.shardCount == 1 && !entries.empty() && !storeFailed)
     std::fprintf(out, "  winners stored in %s\n", cache.path().c_str());
   else if (opts.shardCount > 1)
     std::fprintf(out,
@@ -1280,6 +1319,11 @@ int TuneRun::run(const std::string &path) {
     }
     if (!warning.empty())
       progress.note(warning);
+    // Where the winners will go must take them, before any tuning.
+    if (opts.shardCount == 1 && !cache.checkWritable(err)) {
+      std::fprintf(diag, "tt-tune: error: %s\n", err.c_str());
+      return ExitBadInput;
+    }
     if (!opts.force)
       for (SizeResult &s : results.sizes) {
         auto it = known.find(s.cacheKey);

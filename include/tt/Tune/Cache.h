@@ -64,6 +64,10 @@ public:
   /// entry already in the file, including those other processes wrote
   /// since this one read it.
   bool store(const std::vector<CacheEntry> &entries, std::string &err) const;
+  /// Whether store() can work: the path is not a directory or another
+  /// non-file, and its folder exists (it is made) and takes new files.
+  /// Checked before tuning, so that no tuning is lost to a bad path.
+  bool checkWritable(std::string &err) const;
 
 private:
   std::string file;
