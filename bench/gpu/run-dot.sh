@@ -12,21 +12,8 @@
 # Prints a TFLOP/s table last; JSON results go to $OUT. TT_GPU_CARRY=DIR
 # reads what prepare.sh wrote there instead of bench/gpu/carry.
 #   DOT_CHECK_8192=0 skips the host reference at 8192^3 (about 20 s each).
-set -u
-root=$PWD
-carry=${TT_GPU_CARRY:-$root/bench/gpu/carry}
-T=$carry/bin/tt-run
+. "$PWD/bench/gpu/common.sh"
 dot=$carry/dot
-# The examples refer to ../../../shared/corpus relative to themselves.
-mkdir -p ../shared && cp -r "$carry/shared/corpus" ../shared/
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-corpus=$root/../shared/corpus
-run() { # label yaml [tt-run args...]
-  local label=$1 yaml=$2; shift 2
-  timeout 240 "$T" --json-file "$OUT/$label.json" "$@" "$yaml" > "$OUT/$label.txt" 2>&1
-  echo "$label rc=$?"; tail -3 "$OUT/$label.txt"
-}
 for tile in 128x128x64:matmul-f16-128x128x64-w4-s4 128x256x64:matmul-f16-128x256x64-w8-s3; do
   t=${tile%%:*}; d=${tile#*:}
   up="upstream=$corpus/$d/matmul_kernel.ptx"

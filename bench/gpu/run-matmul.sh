@@ -12,20 +12,9 @@
 # twice: the second run must hit the cache. Prints tables last; JSON results
 # go to $OUT.
 #   MATMUL_TUNE=0 skips the tuning.
-set -u
-root=$PWD
-carry=${TT_GPU_CARRY:-$root/bench/gpu/carry}
-T=$carry/bin/tt-run
-mkdir -p ../shared && cp -r "$carry/shared/corpus" ../shared/
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-corpus=$root/../shared/corpus
+. "$PWD/bench/gpu/common.sh"
+run_prefix=mm-
 ours=$carry/ours
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-run() { # label yaml [tt-run args...]
-  local label=$1 yaml=$2; shift 2
-  timeout 240 "$T" --json-file "$OUT/mm-$label.json" "$@" "$yaml" > "$OUT/mm-$label.txt" 2>&1
-  echo "$label rc=$?"; tail -3 "$OUT/mm-$label.txt"
-}
 for tile in 128x128x64:matmul-f16-128x128x64-w4-s4 128x256x64:matmul-f16-128x256x64-w8-s3; do
   t=${tile%%:*}; d=${tile#*:}
   for s in 1024 4096 8192; do

@@ -4,14 +4,7 @@
 # same tt-run from the same YAML on the same inputs, checked, then timed
 # (CUDA events, L2 flushed, median of 100) at the corpus sizes.
 # Prints a ratio table last; JSON results go to $OUT.
-set -u
-root=$PWD
-carry=$root/bench/gpu/carry
-T=$carry/bin/tt-run
-# The examples refer to ../../../shared/corpus relative to themselves.
-mkdir -p ../shared && cp -r "$carry/shared/corpus" ../shared/
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+. "$PWD/bench/gpu/common.sh"
 run() { # yaml corpusdir kernelname label [--set ...]
   local yaml=$1 dir=$2 name=$3 label=$4; shift 4
   "$T" --bench --json-file "$OUT/$label.json" "$@" \
