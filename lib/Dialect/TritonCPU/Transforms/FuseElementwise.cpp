@@ -90,45 +90,26 @@ bool decomposeAddress(Value v, Value &base, SmallVectorImpl<Value> &terms,
     base = cast.getArg();
     return true;
   }
-  if (auto add = v.getDefiningOp<arith::AddIOp>()) {
-    Value lhs = add.getLhs(), rhs = add.getRhs();
+  // `inner` decomposes (it holds the base), and `other` is one more term,
+  // negated or not; nothing changes when `inner` does not decompose.
+  auto decomposeWith = [&](Value inner, Value other, bool otherNegated) {
     SmallVector<Value> t;
     SmallVector<bool> n;
     Value b;
-    if (decomposeAddress(lhs, b, t, n, negate, depth + 1) && b) {
-      base = b;
-      terms.append(t);
-      negated.append(n);
-      terms.push_back(rhs);
-      negated.push_back(negate);
-      return true;
-    }
-    t.clear();
-    n.clear();
-    b = Value();
-    if (decomposeAddress(rhs, b, t, n, negate, depth + 1) && b) {
-      base = b;
-      terms.append(t);
-      negated.append(n);
-      terms.push_back(lhs);
-      negated.push_back(negate);
-      return true;
-    }
-    return false;
-  }
-  if (auto sub = v.getDefiningOp<arith::SubIOp>()) {
-    SmallVector<Value> t;
-    SmallVector<bool> n;
-    Value b;
-    if (decomposeAddress(sub.getLhs(), b, t, n, negate, depth + 1) && b) {
-      base = b;
-      terms.append(t);
-      negated.append(n);
-      terms.push_back(sub.getRhs());
-      negated.push_back(!negate);
-      return true;
-    }
-  }
+    if (!decomposeAddress(inner, b, t, n, negate, depth + 1) || !b)
+      return false;
+    base = b;
+    terms.append(t);
+    negated.append(n);
+    terms.push_back(other);
+    negated.push_back(otherNegated);
+    return true;
+  };
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    return decomposeWith(add.getLhs(), add.getRhs(), negate) ||
+           decomposeWith(add.getRhs(), add.getLhs(), negate);
+  if (auto sub = v.getDefiningOp<arith::SubIOp>())
+    return decomposeWith(sub.getLhs(), sub.getRhs(), !negate);
   return false;
 }
 
