@@ -1666,6 +1666,103 @@ bool Expression::evaluate(const Scope &scope, Value &out,
   return ev.run(*prog, out);
 }
 
+namespace {
+/// The shape inference of Expression::inferShape: a scalar is an empty
+/// shape with `scalar` set.
+class ShapeInference {
+public:
+  using Shapes = std::map<std::string, std::vector<int64_t>>;
+  using Answer = Expression::ShapeAnswer;
+  struct Shape {
+    std::vector<int64_t> dims;
+    bool scalar = true;
+  };
+
+  ShapeInference(const Shapes &tensors, const std::string &text,
+                 std::string &err)
+      : tensors(tensors), text(text), err(err) {}
+
+  Answer run(const Program &prog, Shape &out) {
+    for (const auto &let : prog.lets) {
+      Shape s;
+      Answer a = infer(*let.second, s);
+      if (a != Answer::Known)
+        return a;
+      locals[let.first] = s;
+    }
+    return infer(*prog.result, out);
+  }
+
+private:
+  const Shapes &tensors;
+  std::map<std::string, Shape> locals;
+  const std::string &text;
+  std::string &err;
+
+  Answer infer(const Node &n, Shape &out) {
+    switch (n.k) {
+    case Node::K::Int:
+    case Node::K::Float:
+      out = Shape();
+      return Answer::Known;
+    case Node::K::Name: {
+      if (auto it = locals.find(n.name); it != locals.end()) {
+        out = it->second;
+        return Answer::Known;
+      }
+      out = Shape();
+      if (auto it = tensors.find(n.name); it != tensors.end()) {
+        out.dims = it->second;
+        out.scalar = false;
+      }
+      return Answer::Known;
+    }
+    case Node::K::Neg:
+      return infer(*n.args[0], out);
+    case Node::K::Bin: {
+      if (n.op == "@")
+        return Answer::Unknown;
+      Shape a, b;
+      Answer ra = infer(*n.args[0], a);
+      if (ra != Answer::Known)
+        return ra;
+      Answer rb = infer(*n.args[1], b);
+      if (rb != Answer::Known)
+        return rb;
+      out = Shape();
+      out.scalar = a.scalar && b.scalar;
+      if (a.scalar || b.scalar) {
+        out.dims = a.scalar ? b.dims : a.dims;
+        return Answer::Known;
+      }
+      if (!broadcastShapes(a.dims, b.dims, out.dims)) {
+        // The words of the evaluator (tensorBinary).
+        err = "shapes " + formatShape(a.dims) + " and " +
+              formatShape(b.dims) + " do not broadcast in '" + text + "'";
+        return Answer::Broken;
+      }
+      return Answer::Known;
+    }
+    case Node::K::Call:
+      return Answer::Unknown;
+    }
+    return Answer::Unknown;
+  }
+};
+} // namespace
+
+Expression::ShapeAnswer Expression::inferShape(
+    const std::map<std::string, std::vector<int64_t>> &tensors,
+    std::vector<int64_t> &shape, bool &isScalar, std::string &err) const {
+  if (!prog)
+    return ShapeAnswer::Unknown;
+  ShapeInference::Shape s;
+  ShapeAnswer a = ShapeInference(tensors, source, err).run(*prog, s);
+  shape = s.dims;
+  isScalar = s.scalar;
+  return a;
+}
+
 bool tt::runtime::evaluateString(const std::string &text, const Scope &scope,
                                  Value &out, std::string &err) {
   Expression e;

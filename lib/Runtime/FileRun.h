@@ -295,6 +295,9 @@ private:
 
   // RunInputs.cpp
   bool checkHostLimits();
+  /// The shapes of the check expressions, inferred (Expression::inferShape)
+  /// before any input is filled.
+  bool checkCheckShapes();
   bool prepareInputs();
   bool fillTensor(TensorArg &t, Failure &f);
   bool buildInputs(Failure &f);

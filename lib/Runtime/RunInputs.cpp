@@ -390,6 +390,45 @@ bool FileRun::npyReference(TensorArg &t, Failure &f) {
   return true;
 }
 
+/// "shape mismatch: the check of 'out' computes shape (4, 3) but the output
+/// has shape (4, 4)".
+static std::string checkShapeMismatch(const TensorArg &t, bool scalar,
+                                      const std::vector<int64_t> &shape) {
+  return "shape mismatch: the check of '" + t.spec->name + "' computes " +
+         (scalar ? std::string("a scalar") : "shape " + formatShape(shape)) +
+         " but the output has shape " + formatShape(t.shape);
+}
+
+bool FileRun::checkCheckShapes() {
+  if (opts.noCheck)
+    return true;
+  std::map<std::string, std::vector<int64_t>> shapes;
+  for (const TensorArg &u : L.tensors)
+    shapes[u.spec->name] = u.shape;
+  for (const TensorArg &t : L.tensors) {
+    const CheckSpec &c = t.spec->check;
+    if (c.kind != CheckSpec::Kind::Expr)
+      continue;
+    std::vector<int64_t> shape, joined;
+    bool scalar = false;
+    std::string err;
+    switch (c.expect.expr.inferShape(shapes, shape, scalar, err)) {
+    case Expression::ShapeAnswer::Broken:
+      return fail(c.expect.line, "check of '" + t.spec->name + "': " + err,
+                  ExitBadInput);
+    case Expression::ShapeAnswer::Known:
+      if (!scalar &&
+          (!broadcastShapes(shape, t.shape, joined) || joined != t.shape))
+        return fail(c.expect.line, checkShapeMismatch(t, scalar, shape),
+                    ExitBadInput);
+      break;
+    case Expression::ShapeAnswer::Unknown:
+      break;
+    }
+  }
+  return true;
+}
+
 bool FileRun::exprReference(TensorArg &t, TensorValues &values,
                             Failure &f) {
   const CheckSpec &c = t.spec->check;
@@ -415,10 +454,9 @@ bool FileRun::exprReference(TensorArg &t, TensorValues &values,
   std::shared_ptr<const Array> ref;
   if (!broadcastTo(r, t.shape, ref, err)) {
     f = {c.expect.line,
-         "shape mismatch: the check of '" + t.spec->name + "' computes " +
-             (r.isTensor() ? "shape " + formatShape(r.t->shape)
-                           : std::string("a scalar")) +
-             " but the output has shape " + formatShape(t.shape)};
+         checkShapeMismatch(t, !r.isTensor(),
+                            r.isTensor() ? r.t->shape
+                                         : std::vector<int64_t>())};
     return false;
   }
   t.ref = ref;

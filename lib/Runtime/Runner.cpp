@@ -85,7 +85,7 @@ int FileRun::run() {
         ExitBadInput);
 
   if (!readSpec() || !evaluate() || !resolveKernels() || !checkHostLimits() ||
-      !prepareInputs())
+      !checkCheckShapes() || !prepareInputs())
     return out.exitCode;
   recordVariants();
   if (!saveInputs())

@@ -87,6 +87,19 @@ public:
   /// bindings, not function names).
   std::vector<std::string> freeNames() const;
 
+  /// What the shape of the result will be, found without computing it:
+  /// `tensors` gives the shapes of the tensor names (other names are
+  /// scalars). Follows numbers, names, signs and the broadcasting binary
+  /// operators; a call or `@` makes the answer Unknown. Broken: two shapes
+  /// that do not broadcast, with `err` as evaluate() would say it. So a
+  /// check over tensors of 2^30 elements that cannot broadcast is found
+  /// before they are filled.
+  enum class ShapeAnswer { Known, Unknown, Broken };
+  ShapeAnswer
+  inferShape(const std::map<std::string, std::vector<int64_t>> &tensors,
+             std::vector<int64_t> &shape, bool &isScalar,
+             std::string &err) const;
+
 private:
   std::shared_ptr<const detail::Program> prog;
   std::string source;
