@@ -2,7 +2,9 @@
  * purpose: -DSEGV stores 64 TiB past `out` (a non-canonical address, so a
  * SIGSEGV wherever `out` lies), -DABORT calls abort(); without either it
  * is the plain vector add. The --isolate tests run these next to a good
- * variant. */
+ * variant. For the bounds check (bounds-check.test), -DOVER=K has the last
+ * program also write K elements past the end of `out`, and -DUNDER has the
+ * first program write out[-1]. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -20,4 +22,12 @@ void add_kernel(void **args, int32_t pid, int32_t pid_y, int32_t pid_z,
 #endif
   for (int32_t i = pid * 1024; i < (pid + 1) * 1024 && i < n; ++i)
     ((volatile float *)out)[i] = x[i] + y[i];
+#if defined(OVER)
+  if (pid == grid - 1)
+    for (int32_t i = n; i < n + OVER; ++i)
+      ((volatile float *)out)[i] = 1.0f;
+#elif defined(UNDER)
+  if (pid == 0)
+    ((volatile float *)out)[-1] = 1.0f;
+#endif
 }
