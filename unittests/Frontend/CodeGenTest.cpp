@@ -69,6 +69,13 @@ bool has(const std::string &s, const std::string &part) {
   return s.find(part) != std::string::npos;
 }
 
+/// Expects every one of `parts` in the TTIR of `r` (which is printed when
+/// one is missing).
+void expectHas(const Result &r, std::initializer_list<const char *> parts) {
+  for (const char *part : parts)
+    EXPECT_TRUE(has(r.ir, part)) << "missing: " << part << "\n" << r.ir;
+}
+
 TEST(CodeGen, PromotionOfScalarsAndTensors) {
   Result r = compile(R"py(
 @triton.jit
@@ -87,12 +94,11 @@ def k(x_ptr, i_ptr, n):
   // A Python float does not widen an fp16 tensor...
   EXPECT_TRUE(has(r.ir, "arith.mulf %0, %cst : f16")) << r.ir;
   // ... but fp16 division computes in fp32.
-  EXPECT_TRUE(has(r.ir, "arith.extf %0 : f16 to f32")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "arith.divf")) << r.ir;
+  expectHas(r, {"arith.extf %0 : f16 to f32", "arith.divf"});
   // int32 + fp16 computes in fp16; int8 + int32 in int32.
-  EXPECT_TRUE(has(r.ir, "arith.sitofp %arg2 : i32 to f16")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "arith.extsi")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "arith.trunci")) << r.ir;
+  expectHas(r, {"arith.sitofp %arg2 : i32 to f16",
+                "arith.extsi",
+                "arith.trunci"});
 }
 
 TEST(CodeGen, BroadcastingAndSubscripts) {
@@ -105,11 +111,11 @@ def k(p, B: tl.constexpr):
 )py",
                      "k", "*i32", {{"B", "16"}});
   ASSERT_TRUE(r.ok) << r.diags;
-  EXPECT_TRUE(has(r.ir, "tt.expand_dims %0 {axis = 1 : i32}")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "tt.expand_dims %0 {axis = 0 : i32}")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "tensor<16x1xi32> -> tensor<16x16xi32>")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "tensor<1x16xi32> -> tensor<16x16xi32>")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "tt.addptr")) << r.ir;
+  expectHas(r, {"tt.expand_dims %0 {axis = 1 : i32}",
+                "tt.expand_dims %0 {axis = 0 : i32}",
+                "tensor<16x1xi32> -> tensor<16x16xi32>",
+                "tensor<1x16xi32> -> tensor<16x16xi32>",
+                "tt.addptr"});
 }
 
 TEST(CodeGen, SpecializationFoldsUnitStrides) {
@@ -151,11 +157,10 @@ def k(p, n):
 )py",
                      "k", "*fp32, i32");
   ASSERT_TRUE(r.ok) << r.diags;
-  EXPECT_TRUE(has(r.ir, "tt.func private @\"k.twice__fp32S8S__(1,)c2\""))
-      << r.ir;
-  EXPECT_TRUE(has(r.ir, "tt.call")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "scf.for")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "scf.while")) << r.ir;
+  expectHas(r, {"tt.func private @\"k.twice__fp32S8S__(1,)c2\"",
+                "tt.call",
+                "scf.for",
+                "scf.while"});
   // The static range unrolls into three additions after the loops.
   size_t adds = 0;
   for (size_t pos = 0;
@@ -178,8 +183,7 @@ def k(p, n):
 )py",
                      "k", "*fp32, i32");
   ASSERT_TRUE(r.ok) << r.diags;
-  EXPECT_TRUE(has(r.ir, "scf.if %")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "-> (f32, i32)")) << r.ir;
+  expectHas(r, {"scf.if %", "-> (f32, i32)"});
 }
 
 TEST(CodeGen, ReductionsAndMath) {
@@ -192,13 +196,12 @@ def k(p, q):
 )py",
                      "k", "*fp32, *fp32");
   ASSERT_TRUE(r.ok) << r.diags;
-  EXPECT_TRUE(has(r.ir, "\"tt.reduce\"")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "arith.maxnumf")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "(tensor<16xf32>, tensor<16xi32>) -> (f32, i32)"))
-      << r.ir;
-  EXPECT_TRUE(has(r.ir, "\"tt.scan\"")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "math.exp2")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "math.rsqrt")) << r.ir;
+  expectHas(r, {"\"tt.reduce\"",
+                "arith.maxnumf",
+                "(tensor<16xf32>, tensor<16xi32>) -> (f32, i32)",
+                "\"tt.scan\"",
+                "math.exp2",
+                "math.rsqrt"});
 }
 
 TEST(CodeGen, Dot) {
@@ -213,9 +216,7 @@ def k(a, b, c):
 )py",
                      "k", "*fp16, *fp16, *fp16");
   ASSERT_TRUE(r.ok) << r.diags;
-  EXPECT_TRUE(has(r.ir, "tt.dot")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "inputPrecision = tf32")) << r.ir;
-  EXPECT_TRUE(has(r.ir, "-> tensor<32x32xf32>")) << r.ir;
+  expectHas(r, {"tt.dot", "inputPrecision = tf32", "-> tensor<32x32xf32>"});
 }
 
 struct BadCase {
