@@ -97,6 +97,25 @@ static bool addWgmmaAlloc(ttg::LocalAllocOp alloc, Block *block, LoadUse &use) {
   return true;
 }
 
+/// Whether a value of `op` (in a loop body) flows into a tensor-core dot of
+/// the same body, through any ops of the body (within one iteration).
+static bool reachesTensorCoreDot(Operation *op) {
+  SmallVector<Value> worklist(op->getResults().begin(), op->getResults().end());
+  llvm::DenseSet<Operation *> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (user->getBlock() != op->getBlock() || isa<scf::YieldOp>(user) ||
+          !seen.insert(user).second)
+        continue;
+      if (isTensorCoreDot(user))
+        return true;
+      worklist.append(user->getResults().begin(), user->getResults().end());
+    }
+  }
+  return false;
+}
+
 std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
                                              scf::ForOp forOp,
                                              StringRef *why) {
@@ -123,23 +142,7 @@ std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
   // (through shared memory in another layout, a conversion...).
   use = LoadUse();
   use.sharedEncoding = block.getEncoding();
-  SmallVector<Value> worklist{load.getResult()};
-  llvm::DenseSet<Operation *> seen;
-  bool reachesDot = false;
-  while (!worklist.empty() && !reachesDot) {
-    Value v = worklist.pop_back_val();
-    for (Operation *user : v.getUsers()) {
-      if (user->getBlock() != load->getBlock() || isa<scf::YieldOp>(user) ||
-          !seen.insert(user).second)
-        continue;
-      if (isTensorCoreDot(user)) {
-        reachesDot = true;
-        break;
-      }
-      worklist.append(user->getResults().begin(), user->getResults().end());
-    }
-  }
-  if (!reachesDot)
+  if (!reachesTensorCoreDot(load))
     return notPipelinable(why, "its block reaches no tensor-core dot of the "
                                "loop body");
   for (Operation *user : load->getUsers()) {
@@ -151,26 +154,13 @@ std::optional<LoadUse> analyzeDescriptorLoad(DescriptorLoadOp load,
   return use;
 }
 
-std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp,
-                                   StringRef *why) {
-  if (load->getParentOp() != forOp.getOperation())
-    return notPipelinable(why, "not directly in the loop body");
-  auto type = dyn_cast<RankedTensorType>(load.getType());
-  auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
-  if (!type || !ptrType || !isa<PointerType>(ptrType.getElementType()))
-    return notPipelinable(why, "not a load of a tensor of pointers");
-  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
-  if (!blocked)
-    return notPipelinable(why, "its layout is not blocked");
-  if (!isZeroConstant(load.getOther()))
-    return notPipelinable(why, "its `other` value is not zero (cp.async "
-                               "fills masked elements with zeros)");
-  if (load->use_empty())
-    return notPipelinable(why, "unused");
+/// The direct uses of a pipelinable load: wgmma operand buffers and
+/// conversions to mma.sync operands only (the tile then goes from global
+/// to shared memory and on to the dots without a round trip).
+static std::optional<LoadUse>
+analyzeDotOperandLoad(LoadOp load, RankedTensorType type, StringRef *why) {
   LoadUse use;
   for (Operation *user : load->getUsers()) {
-    if (user->getBlock() != load->getBlock())
-      return notPipelinable(why, "used outside the loop body");
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(user)) {
       if (!addWgmmaAlloc(alloc, load->getBlock(), use))
         return notPipelinable(why, "stored to shared memory for something "
@@ -206,6 +196,52 @@ std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp,
                                "nor a conversion to a dot operand");
   }
   // cp.async moves 4, 8 or 16 bytes per thread.
+  if (copyRun(type, use.sharedEncoding) * type.getElementTypeBitWidth() < 32)
+    return notPipelinable(why, "cp.async would copy less than 4 contiguous "
+                               "bytes per thread");
+  return use;
+}
+
+std::optional<LoadUse> analyzeLoad(LoadOp load, scf::ForOp forOp,
+                                   StringRef *why) {
+  if (load->getParentOp() != forOp.getOperation())
+    return notPipelinable(why, "not directly in the loop body");
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  if (!type || !ptrType || !isa<PointerType>(ptrType.getElementType()))
+    return notPipelinable(why, "not a load of a tensor of pointers");
+  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding());
+  if (!blocked)
+    return notPipelinable(why, "its layout is not blocked");
+  if (!isZeroConstant(load.getOther()))
+    return notPipelinable(why, "its `other` value is not zero (cp.async "
+                               "fills masked elements with zeros)");
+  if (load->use_empty())
+    return notPipelinable(why, "unused");
+  for (Operation *user : load->getUsers())
+    if (user->getBlock() != load->getBlock())
+      return notPipelinable(why, "used outside the loop body");
+  StringRef direct;
+  if (std::optional<LoadUse> use = analyzeDotOperandLoad(load, type, &direct))
+    return use;
+  // Otherwise the tile is copied to a buffer and read back to registers
+  // for its users, when it still feeds a tensor-core dot of the body
+  // (attention's backward: the row statistics of the softmax, a tile also
+  // used transposed, ...): the copy then overlaps the dots of earlier
+  // iterations as the operands' copies do.
+  if (!reachesTensorCoreDot(load))
+    return notPipelinable(why, direct);
+  LoadUse use;
+  for (Operation *user : load->getUsers()) {
+    if (isa<scf::YieldOp>(user))
+      return notPipelinable(why, "carried to the next iteration");
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    if (!alloc || !addWgmmaAlloc(alloc, load->getBlock(), use))
+      use.registerUsers.push_back(user);
+  }
+  if (!use.sharedEncoding)
+    use.sharedEncoding = ttg::SwizzledSharedEncodingAttr::get(
+        load.getContext(), 1, 1, 1, blocked.getOrder(), blocked.getCGALayout());
   if (copyRun(type, use.sharedEncoding) * type.getElementTypeBitWidth() < 32)
     return notPipelinable(why, "cp.async would copy less than 4 contiguous "
                                "bytes per thread");
