@@ -36,6 +36,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -174,12 +176,82 @@ tt::cpu::translateToLLVMIR(mlir::ModuleOp module, LLVMContext &context,
   return std::move(llvmModule);
 }
 
+namespace {
+/// `f32 -> bf16`, rounding to nearest even; a NaN stays a quiet NaN with its
+/// sign (the GPU's cvt.rn.bf16.f32).
+Value *roundF32ToBF16Bits(IRBuilder<> &b, Value *x) {
+  Type *i16 = b.getInt16Ty(), *i32 = b.getInt32Ty();
+  Value *u = b.CreateBitCast(x, i32);
+  Value *lsb = b.CreateAnd(b.CreateLShr(u, 16), 1);
+  Value *rounded = b.CreateAdd(u, b.CreateAdd(lsb, b.getInt32(0x7fff)));
+  Value *high = b.CreateTrunc(b.CreateLShr(rounded, 16), i16);
+  Value *quiet = b.CreateOr(b.CreateTrunc(b.CreateLShr(u, 16), i16),
+                            b.getInt16(0x40));
+  return b.CreateSelect(b.CreateFCmpUNO(x, x), quiet, high);
+}
+
+/// Defines `name(from) -> bfloat` (weak, hidden) unless the module has it.
+Function *beginHelper(Module &module, StringRef name, Type *from,
+                      IRBuilder<> &b) {
+  if (Function *f = module.getFunction(name))
+    if (!f->isDeclaration())
+      return nullptr;
+  LLVMContext &ctx = module.getContext();
+  auto *type = FunctionType::get(Type::getBFloatTy(ctx), {from}, false);
+  Function *f = Function::Create(type, GlobalValue::WeakODRLinkage, name,
+                                 &module);
+  if (f->getName() != name) { // a declaration of another type was there
+    f->eraseFromParent();
+    return nullptr;
+  }
+  f->setVisibility(GlobalValue::HiddenVisibility);
+  f->addFnAttr(Attribute::NoUnwind);
+  b.SetInsertPoint(BasicBlock::Create(ctx, "", f));
+  return f;
+}
+
+/// The bf16 conversions LLVM's code generator calls as runtime functions on
+/// hosts without AVX512-BF16 (to promote bf16 values that cross blocks,
+/// atomics' compare-and-swap loops, ...): libgcc defines them only from
+/// GCC 13, so the link failed on older systems. Defined in the kernel's own
+/// object, hidden, as the GPU rounds: to nearest even.
+void defineBF16Runtime(Module &module) {
+  LLVMContext &ctx = module.getContext();
+  IRBuilder<> b(ctx);
+  Type *f32 = Type::getFloatTy(ctx), *f64 = Type::getDoubleTy(ctx);
+  if (Function *f = beginHelper(module, "__truncsfbf2", f32, b))
+    b.CreateRet(b.CreateBitCast(roundF32ToBF16Bits(b, f->getArg(0)),
+                                Type::getBFloatTy(ctx)));
+  if (Function *f = beginHelper(module, "__truncdfbf2", f64, b)) {
+    // f64 -> f32 rounded to odd, then to bf16 to nearest even: one correct
+    // rounding (f32 keeps more than two extra bits), unlike two RNE steps.
+    Value *x = f->getArg(0);
+    Value *narrow = b.CreateFPTrunc(x, f32);
+    Value *back = b.CreateFPExt(narrow, f64);
+    Value *bits = b.CreateBitCast(narrow, b.getInt32Ty());
+    Value *even = b.CreateICmpEQ(b.CreateAnd(bits, 1), b.getInt32(0));
+    Value *inexact = b.CreateFCmpONE(back, x);
+    Function *fabs =
+        Intrinsic::getOrInsertDeclaration(&module, Intrinsic::fabs, {f64});
+    Value *tooFar = b.CreateFCmpOGT(b.CreateCall(fabs, {back}),
+                                    b.CreateCall(fabs, {x}));
+    Value *toward = b.CreateSelect(tooFar, b.CreateSub(bits, b.getInt32(1)),
+                                   b.CreateAdd(bits, b.getInt32(1)));
+    Value *odd = b.CreateSelect(b.CreateAnd(even, inexact), toward, bits);
+    b.CreateRet(b.CreateBitCast(
+        roundF32ToBF16Bits(b, b.CreateBitCast(odd, f32)),
+        Type::getBFloatTy(ctx)));
+  }
+}
+} // namespace
+
 Expected<std::string> tt::cpu::emitObject(Module &module,
                                           const CPUOptions &options) {
   auto tm = createTargetMachine(options);
   if (!tm)
     return tm.takeError();
   module.setDataLayout((*tm)->createDataLayout());
+  defineBF16Runtime(module);
   SmallString<0> buffer;
   raw_svector_ostream os(buffer);
   legacy::PassManager pm;
