@@ -73,8 +73,9 @@ class CPUOptions:
         # libdevice calls stay `tt.extern_elementwise` of `__nv_*` names; tt's
         # CPU backend maps them to CPU math, so no library file is needed.
         object.__setattr__(self, "extern_libs", tuple(dict(self.extern_libs or {}).items()))
-        if self.num_warps <= 0 or self.num_warps & (self.num_warps - 1):
-            raise ValueError(f"num_warps must be a power of 2, got {self.num_warps}")
+        # An AssertionError, as upstream's backends raise (its tests match it).
+        assert self.num_warps > 0 and (self.num_warps & (self.num_warps - 1)) == 0, \
+            f"num_warps must be a power of 2, got {self.num_warps}"
 
     def hash(self):
         key = "_".join(f"{k}-{v}" for k, v in sorted(self.__dict__.items()))

@@ -116,18 +116,21 @@ def expand_signature(signature):
     return out
 
 
-def flatten_args(args):
+def flatten_like(signature, args):
+    """The arguments flattened as the signature is: a tuple argument is
+    flattened where its signature entry is a tuple, kept whole where it is
+    one value (a constexpr tuple)."""
     out = []
 
-    def add(a):
-        if isinstance(a, tuple):
-            for x in a:
-                add(x)
+    def add(sig, arg):
+        if isinstance(sig, tuple):
+            for s, a in zip(sig, arg):
+                add(s, a)
         else:
-            out.append(a)
+            out.append(arg)
 
-    for a in args:
-        add(a)
+    for sig, arg in zip(signature, args):
+        add(sig, arg)
     return out
 
 
@@ -135,10 +138,13 @@ class Packer:
     """Turns one launch's Python arguments into the ABI's `void **args`."""
 
     def __init__(self, signature):
-        self.types = expand_signature(signature)
+        self.signature = list(signature)
+        self.types = expand_signature(self.signature)
 
     def pack(self, args):
-        flat = flatten_args(args)
+        if len(args) != len(self.signature):
+            raise TypeError(f"tt's CPU driver: {len(args)} arguments for a signature of {len(self.signature)}")
+        flat = flatten_like(self.signature, args)
         if len(flat) != len(self.types):
             raise TypeError(f"tt's CPU driver: {len(flat)} arguments for a signature of {len(self.types)}")
         values = []

@@ -55,13 +55,44 @@ CPU_SKIPS = {
     "test_inline_asm_multiple_outputs": "PTX inline assembly has no CPU meaning",
     "test_inline_asm_packed_multiple_outputs": "PTX inline assembly has no CPU meaning",
     "test_inline_asm_pack_multiple_outputs": "PTX inline assembly has no CPU meaning",
+    "test_assume": "reads the TTGIR of the GPU pipeline",
+    "test_trans_reshape": "reads the TTGIR (GPU layouts); the CPU backend has no TTGIR",
+    "test_tl_range_fuse": "reads the TTGIR of the GPU pipeline (its fused loop nest)",
+    "test_tl_range_fuse_dependent": "reads the TTGIR of the GPU pipeline (its fused loop nest)",
+    "test_poison_return": "reads the GPU pipeline's LLVM IR",
+    "test_disable_licm": "reads the GPU pipeline's LLVM IR (its loop metadata)",
+    "test_pointer_arguments": "checks that a GPU launch refuses host memory; on the CPU host memory is the device's",
+    "test_zero_strided_tensors": "switches CUDA devices (torch.cuda.device)",
 }
 
 _TT_REFUSED = re.compile(r"tt (refused|crashed|timed out)")
 
 
+def pytest_addoption(parser):
+    """Pytest hook: --tt-cpu-sample N keeps the first N cases of every test
+    function (in collection order), the fixed selection CI runs."""
+    parser.addoption("--tt-cpu-sample", type=int, default=0,
+                     help="run only the first N parametrizations of each test function")
+
+
+def _function(item):
+    return getattr(item, "originalname", None) or item.name.split("[")[0]
+
+
 def pytest_collection_modifyitems(config, items):
-    """Pytest hook: skip CPU_SKIPS under --device cpu, with their reasons."""
+    """Pytest hook: the sample, then CPU_SKIPS skipped with their reasons
+    (under --device cpu only)."""
+    sample = config.getoption("--tt-cpu-sample")
+    if sample > 0:
+        seen = collections.Counter()
+        kept, dropped = [], []
+        for item in items:
+            key = (item.module.__name__ if getattr(item, "module", None) else "", _function(item))
+            seen[key] += 1
+            (kept if seen[key] <= sample else dropped).append(item)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
     try:
         device = config.getoption("--device")
     except ValueError:
@@ -70,8 +101,7 @@ def pytest_collection_modifyitems(config, items):
         return
     import pytest
     for item in items:
-        name = getattr(item, "originalname", None) or item.name.split("[")[0]
-        reason = CPU_SKIPS.get(name)
+        reason = CPU_SKIPS.get(_function(item))
         if reason:
             item.add_marker(pytest.mark.skip(reason=f"tt CPU: {reason}"))
 
@@ -79,8 +109,10 @@ def pytest_collection_modifyitems(config, items):
 def classify(message, text):
     """A failure's class and its representative line."""
     blob = (message or "") + "\n" + (text or "")
-    if "TTCompileError" in blob or _TT_REFUSED.search(blob):
-        kind = "tt crash" if "tt crashed" in blob else ("tt timeout" if "timed out" in blob else "tt refusal")
+    m = _TT_REFUSED.search(blob)
+    if m or "TTCompileError" in blob:
+        what = m.group(1) if m else "refused"
+        kind = {"refused": "tt refusal", "crashed": "tt crash", "timed out": "tt timeout"}[what]
         for line in blob.splitlines():
             s = line.strip()
             if "error:" in s and not s.startswith("E   tt_triton"):
@@ -154,6 +186,8 @@ def run(args):
         command += ["-n", str(args.workers)]
     if args.k:
         command += ["-k", args.k]
+    if args.sample:
+        command += ["--tt-cpu-sample", str(args.sample)]
     if args.timeout:
         command += ["-o", f"faulthandler_timeout={args.timeout}"]
     command += files
@@ -179,6 +213,7 @@ def main(argv=None):
     r.add_argument("-n", dest="workers", type=int, default=2, help="pytest-xdist workers (default 2)")
     r.add_argument("-k", default=None, help="pytest -k expression")
     r.add_argument("--timeout", type=int, default=0, help="faulthandler timeout per test (s)")
+    r.add_argument("--sample", type=int, default=0, help="only the first N cases of each test function")
     r.add_argument("files", nargs="*", help="test files, relative to --tests")
     s = sub.add_parser("summary", help="summarize a junit XML")
     s.add_argument("junit")
