@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Target/AMDGPU/AMDGPU.h"
+#include "tt/Target/ExternalTool.h"
 #include "tt/Target/LLVMOptimize.h"
 
 #include "llvm/IR/Constants.h"
@@ -229,46 +230,15 @@ Expected<std::string> tt::amdgpu::linkHSACO(StringRef object, StringRef lldPath)
     return makeError("ld.lld not found: an HSACO is linked with LLVM's lld "
                      "(install lld-22, or set TRITON_HIP_LLD_PATH); --amdgcn "
                      "works without it");
-  SmallString<128> in, out, log;
-  if (sys::fs::createTemporaryFile("tt-kernel", "o", in) ||
-      sys::fs::createTemporaryFile("tt-kernel", "hsaco", out) ||
-      sys::fs::createTemporaryFile("tt-lld", "log", log))
-    return makeError("cannot create temporary files for ld.lld");
-  auto cleanup = [&] {
-    sys::fs::remove(in);
-    sys::fs::remove(out);
-    sys::fs::remove(log);
-  };
-  {
-    std::error_code ec;
-    raw_fd_ostream os(in, ec, sys::fs::OF_None);
-    if (ec) {
-      cleanup();
-      return makeError("cannot write " + in + ": " + ec.message());
-    }
-    os << object;
-  }
-  SmallVector<StringRef> args = {lld, "-flavor", "gnu", "-shared",
-                                 "--no-undefined", in, "-o", out};
-  // ld.lld-22 is the gnu flavor already; -flavor only matters for `lld`.
-  if (!sys::path::filename(lld).starts_with("lld"))
-    args.erase(args.begin() + 1, args.begin() + 3);
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
-  int rc = sys::ExecuteAndWait(lld, args, std::nullopt, redirects);
-  if (rc != 0) {
-    std::string msg = "ld.lld failed (exit " + std::to_string(rc) + ")";
-    if (auto buf = MemoryBuffer::getFile(log))
-      msg += ":\n" + (*buf)->getBuffer().str();
-    cleanup();
-    return makeError(msg);
-  }
-  auto buf = MemoryBuffer::getFile(out, /*IsText=*/false);
-  if (!buf) {
-    cleanup();
-    return makeError("ld.lld wrote no output");
-  }
-  std::string hsaco = (*buf)->getBuffer().str();
-  cleanup();
-  return hsaco;
+  return tt::target::runExternalTool(
+      {lld, "ld.lld", object, "tt-kernel", "o", "hsaco", "tt-lld", "output"},
+      [&](StringRef in, StringRef out) {
+        SmallVector<StringRef> args = {lld, "-flavor", "gnu", "-shared",
+                                       "--no-undefined", in, "-o", out};
+        // ld.lld-22 is the gnu flavor already; -flavor only matters for
+        // `lld`.
+        if (!sys::path::filename(lld).starts_with("lld"))
+          args.erase(args.begin() + 1, args.begin() + 3);
+        return args;
+      });
 }

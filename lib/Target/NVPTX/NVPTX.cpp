@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Target/NVPTX/NVPTX.h"
+#include "tt/Target/ExternalTool.h"
 #include "tt/Target/LLVMOptimize.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -244,45 +245,13 @@ tt::nvptx::compileToCubin(StringRef ptx, int cc, StringRef ptxasPath,
     return makeError("ptxas not found: a cubin needs the CUDA toolkit's "
                      "ptxas (set TRITON_PTXAS_PATH, or put ptxas on PATH); "
                      "--ptx works without it");
-  SmallString<128> in, out, log;
-  if (sys::fs::createTemporaryFile("tt-kernel", "ptx", in) ||
-      sys::fs::createTemporaryFile("tt-kernel", "cubin", out) ||
-      sys::fs::createTemporaryFile("tt-ptxas", "log", log))
-    return makeError("cannot create temporary files for ptxas");
-  auto cleanup = [&] {
-    sys::fs::remove(in);
-    sys::fs::remove(out);
-    sys::fs::remove(log);
-  };
-  {
-    std::error_code ec;
-    raw_fd_ostream os(in, ec);
-    if (ec) {
-      cleanup();
-      return makeError("cannot write " + in + ": " + ec.message());
-    }
-    os << ptx;
-  }
   std::string arch = "-arch=" + getArchName(cc);
-  SmallVector<StringRef> args = {ptxas, "-lineinfo", arch};
-  args.append(extraArgs.begin(), extraArgs.end());
-  args.append({StringRef(in), "-o", StringRef(out)});
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
-  int rc = sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
-  if (rc != 0) {
-    std::string msg = "ptxas failed (exit " + std::to_string(rc) + ")";
-    if (auto buf = MemoryBuffer::getFile(log))
-      msg += ":\n" + (*buf)->getBuffer().str();
-    cleanup();
-    return makeError(msg);
-  }
-  auto buf = MemoryBuffer::getFile(out, /*IsText=*/false);
-  if (!buf) {
-    cleanup();
-    return makeError("ptxas wrote no cubin");
-  }
-  std::string cubin = (*buf)->getBuffer().str();
-  cleanup();
-  return cubin;
+  return tt::target::runExternalTool(
+      {ptxas, "ptxas", ptx, "tt-kernel", "ptx", "cubin", "tt-ptxas", "cubin"},
+      [&](StringRef in, StringRef out) {
+        SmallVector<StringRef> args = {ptxas, "-lineinfo", arch};
+        args.append(extraArgs.begin(), extraArgs.end());
+        args.append({in, "-o", out});
+        return args;
+      });
 }
