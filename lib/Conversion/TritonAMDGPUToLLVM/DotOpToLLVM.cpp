@@ -33,7 +33,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
@@ -76,11 +75,11 @@ struct Instruction {
   Type operandElem;
 };
 
-class DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
+class DotOpConversion : public LoweringPattern<DotOp> {
 public:
   DotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc,
                   const tt::amdgpu::Arch &arch)
-      : ConvertOpToLLVMPattern(tc), lc(lc), arch(arch) {}
+      : LoweringPattern(tc, lc), arch(arch) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -277,7 +276,6 @@ public:
   }
 
 private:
-  LoweringContext &lc;
   const tt::amdgpu::Arch &arch;
 };
 

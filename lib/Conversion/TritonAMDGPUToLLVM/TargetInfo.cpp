@@ -147,9 +147,7 @@ public:
     auto maskType = VectorType::get({1}, b.getI1Type());
     Value mask = LLVM::PoisonOp::create(b, loc, maskType);
     mask = LLVM::InsertElementOp::create(b, loc, mask, pred, i32Const(b, loc, 0));
-    unsigned bytes = isa<LLVM::LLVMPointerType>(v.getType())
-                         ? 8
-                         : std::max(1u, v.getType().getIntOrFloatBitWidth() / 8);
+    unsigned bytes = sharedMemoryBytes(v.getType());
     LLVM::MaskedStoreOp::create(b, loc, vec, addr, mask,
                                 b.getI32IntegerAttr(bytes));
   }
@@ -201,33 +199,18 @@ public:
 };
 
 /// f32 exp and exp2 on the hardware's v_exp_f32 (through llvm.exp2), as
-/// upstream does on AMD: exp(x) = exp2(x * log2(e)).
-template <typename OpTy, bool scaleByLog2E>
-struct FastExp2 : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (scaleByLog2E) {
-      Value log2e = LLVM::ConstantOp::create(
-          rewriter, loc, rewriter.getF32Type(),
-          rewriter.getF32FloatAttr(1.4426950408889634f));
-      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
-    }
-    rewriter.replaceOpWithNewOp<LLVM::Exp2Op>(op, op.getType(), x);
-    return success();
-  }
-};
+/// upstream does on AMD.
+Value exp2F32(OpBuilder &b, Location loc, Value x) {
+  return LLVM::Exp2Op::create(b, loc, b.getF32Type(), x);
+}
 
 void AMDTargetInfo::populatePatterns(TritonGPUToLLVMTypeConverter &tc,
                                      RewritePatternSet &patterns,
                                      LoweringContext &lc) const {
-  patterns.add<FastExp2<math::ExpOp, true>>(tc, PatternBenefit(10));
-  patterns.add<FastExp2<math::Exp2Op, false>>(tc, PatternBenefit(10));
+  patterns.add<FastExp2Conversion<math::ExpOp, true>>(tc, exp2F32,
+                                                      PatternBenefit(10));
+  patterns.add<FastExp2Conversion<math::Exp2Op, false>>(tc, exp2F32,
+                                                        PatternBenefit(10));
   // The device library (__ocml_*) for what it has, as HIP does; LLVM
   // intrinsics for the rest (registered after: equal benefit goes to the
   // first registered).

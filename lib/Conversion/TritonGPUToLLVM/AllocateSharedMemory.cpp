@@ -24,7 +24,6 @@ namespace mlir::triton {
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 static constexpr StringLiteral kOffsetAttr = "allocation.offset";
 
@@ -46,6 +45,16 @@ int64_t mlir::triton::lowering::getScratchBytes(Operation *op,
     if (std::optional<int64_t> bytes = target->getScratchBytes(op))
       return *bytes;
   return 0;
+}
+
+int64_t mlir::triton::lowering::getRegionScratchBytes(ValueRange tensors,
+                                                      int64_t numSlots) {
+  int64_t bytes = 0;
+  for (Value tensor : tensors) {
+    Type elem = cast<RankedTensorType>(tensor.getType()).getElementType();
+    bytes += llvm::alignTo(numSlots * sharedMemoryBytes(elem), 16);
+  }
+  return bytes;
 }
 
 LogicalResult mlir::triton::lowering::allocateSharedMemory(ModuleOp module) {
@@ -100,32 +109,52 @@ FailureOr<SmallVector<Value>> mlir::triton::lowering::exchangeThroughScratch(
     OpBuilder &b, Location loc, Operation *op, Type elemType, int64_t numSlots,
     ArrayRef<std::pair<Value, Value>> stores, ArrayRef<Value> loadOffsets,
     const LoweringContext &lc) {
-  Type memType = sharedMemoryType(b, elemType);
-  FailureOr<Value> scratch =
-      scratchAddress(b, loc, op, numSlots * sharedMemoryBytes(memType));
-  if (failed(scratch))
+  FailureOr<Value> base = scratchPointer(b, loc, op, elemType, numSlots);
+  if (failed(base))
     return failure();
-  Value base = sharedPointer(b, loc, *scratch);
+  Type memType = sharedMemoryType(b, elemType);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   barrier(b, loc, lc);
   for (auto [v, off] : stores) {
-    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, *base,
                                      ValueRange{off});
-    if (memType != elemType)
-      v = LLVM::ZExtOp::create(b, loc, memType, v);
-    LLVM::StoreOp::create(b, loc, v, addr);
+    LLVM::StoreOp::create(b, loc, toSharedElement(b, loc, v), addr);
   }
   barrier(b, loc, lc);
   SmallVector<Value> out;
   for (Value off : loadOffsets) {
-    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+    Value addr = LLVM::GEPOp::create(b, loc, ptrType, memType, *base,
                                      ValueRange{off});
-    Value v = LLVM::LoadOp::create(b, loc, memType, addr);
-    if (memType != elemType)
-      v = LLVM::TruncOp::create(b, loc, elemType, v);
-    out.push_back(v);
+    out.push_back(loadSharedElement(b, loc, addr, elemType));
   }
   return out;
+}
+
+FailureOr<Value> mlir::triton::lowering::scratchPointer(OpBuilder &b,
+                                                        Location loc,
+                                                        Operation *op,
+                                                        Type elemType,
+                                                        int64_t numElements) {
+  Type memType = sharedMemoryType(b, elemType);
+  FailureOr<Value> scratch =
+      scratchAddress(b, loc, op, numElements * sharedMemoryBytes(memType));
+  if (failed(scratch))
+    return failure();
+  return sharedPointer(b, loc, *scratch);
+}
+
+Value mlir::triton::lowering::toSharedElement(OpBuilder &b, Location loc,
+                                              Value v) {
+  Type memType = sharedMemoryType(b, v.getType());
+  return memType != v.getType() ? LLVM::ZExtOp::create(b, loc, memType, v)
+                                : v;
+}
+
+Value mlir::triton::lowering::loadSharedElement(OpBuilder &b, Location loc,
+                                                Value addr, Type elemType) {
+  Type memType = sharedMemoryType(b, elemType);
+  Value v = LLVM::LoadOp::create(b, loc, memType, addr);
+  return memType != elemType ? LLVM::TruncOp::create(b, loc, elemType, v) : v;
 }
 
 namespace {

@@ -57,38 +57,30 @@ FailureOr<SmallVector<Value>> broadcastFromRepresentatives(
     return out;
   }
   Type elemType = values[0].getType();
-  Type memType = sharedMemoryType(b, elemType);
   int64_t numElements = 1;
   for (int64_t s : shape)
     numElements *= s;
-  FailureOr<Value> scratch =
-      scratchAddress(b, loc, owner, numElements * sharedMemoryBytes(memType));
-  if (failed(scratch))
+  FailureOr<Value> base = scratchPointer(b, loc, owner, elemType, numElements);
+  if (failed(base))
     return failure();
-  Value base = sharedPointer(b, loc, *scratch);
+  Type memType = sharedMemoryType(b, elemType);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   auto coords = emitIndices(b, loc, layout, lc);
   SmallVector<Value> addrs;
   for (auto &c : coords)
-    addrs.push_back(LLVM::GEPOp::create(b, loc, ptrType, memType, base,
+    addrs.push_back(LLVM::GEPOp::create(b, loc, ptrType, memType, *base,
                                         ValueRange{linearize(b, loc, c, shape)}));
   barrier(b, loc, lc);
   int32_t freeRegs = layout.getFreeVariableMask(tt::kRegister);
   for (unsigned r = 0; r < values.size(); ++r) {
     if (r & freeRegs)
       continue;
-    Value v = values[r];
-    if (memType != elemType)
-      v = LLVM::ZExtOp::create(b, loc, memType, v);
-    predicatedSharedStore(b, loc, representative, addrs[r], v, lc);
+    predicatedSharedStore(b, loc, representative, addrs[r],
+                          toSharedElement(b, loc, values[r]), lc);
   }
   barrier(b, loc, lc);
-  for (unsigned r = 0; r < values.size(); ++r) {
-    Value v = LLVM::LoadOp::create(b, loc, memType, addrs[r]);
-    if (memType != elemType)
-      v = LLVM::TruncOp::create(b, loc, elemType, v);
-    out[r] = v;
-  }
+  for (unsigned r = 0; r < values.size(); ++r)
+    out[r] = loadSharedElement(b, loc, addrs[r], elemType);
   return out;
 }
 
@@ -112,21 +104,14 @@ LogicalResult lowerAtomic(Operation *op, Value origPtr, Value ptr,
     Value old =
         lc.target->atomic(rewriter, loc, op, ptr, data, pred, elemType);
     if (used) {
-      Type memType = sharedMemoryType(rewriter, elemType);
-      FailureOr<Value> scratch =
-          scratchAddress(rewriter, loc, op, sharedMemoryBytes(memType));
-      if (failed(scratch))
+      FailureOr<Value> base = scratchPointer(rewriter, loc, op, elemType, 1);
+      if (failed(base))
         return failure();
-      Value base = sharedPointer(rewriter, loc, *scratch);
       barrier(rewriter, loc, lc);
-      Value v = memType != elemType
-                    ? (Value)LLVM::ZExtOp::create(rewriter, loc, memType, old)
-                    : old;
-      predicatedSharedStore(rewriter, loc, pred, base, v, lc);
+      predicatedSharedStore(rewriter, loc, pred, *base,
+                            toSharedElement(rewriter, loc, old), lc);
       barrier(rewriter, loc, lc);
-      old = LLVM::LoadOp::create(rewriter, loc, memType, base);
-      if (memType != elemType)
-        old = LLVM::TruncOp::create(rewriter, loc, elemType, old);
+      old = loadSharedElement(rewriter, loc, *base, elemType);
     }
     rewriter.replaceOp(op, old);
     return success();
@@ -186,46 +171,40 @@ LogicalResult lowerAtomic(Operation *op, Value origPtr, Value ptr,
   return success();
 }
 
-struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<AtomicRMWOp> {
-  AtomicRMWOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+/// What an atomic sends with its pointers: the values (cmp before val for
+/// cas) and the mask (rmw only).
+struct AtomicInputs {
+  SmallVector<Value, 2> data;
+  Value mask;
+};
+AtomicInputs atomicInputs(AtomicRMWOp::Adaptor adaptor) {
+  return {{adaptor.getVal()}, adaptor.getMask()};
+}
+AtomicInputs atomicInputs(AtomicCASOp::Adaptor adaptor) {
+  return {{adaptor.getCmp(), adaptor.getVal()}, Value()};
+}
+
+/// tt.atomic_rmw and tt.atomic_cas, when the target has the atomic.
+template <typename OpTy>
+struct AtomicOpConversion : public LoweringPattern<OpTy> {
+  using LoweringPattern<OpTy>::LoweringPattern;
 
   LogicalResult
-  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type elemType = getTypeConverter()->convertType(
-        mlir::getElementTypeOrSelf(op.getVal().getType()));
-    if (failed(lc.target->checkAtomic(op, elemType)))
+    const TypeConverter *tc = this->getTypeConverter();
+    Type elemType =
+        tc->convertType(mlir::getElementTypeOrSelf(op.getVal().getType()));
+    if (failed(this->lc.target->checkAtomic(op, elemType)))
       return failure();
-    return lowerAtomic(op, op.getPtr(), adaptor.getPtr(), {adaptor.getVal()},
-                       adaptor.getMask(), getTypeConverter(), lc, rewriter);
+    AtomicInputs in = atomicInputs(adaptor);
+    return lowerAtomic(op, op.getPtr(), adaptor.getPtr(), in.data, in.mask, tc,
+                       this->lc, rewriter);
   }
-
-  LoweringContext &lc;
 };
 
-struct AtomicCASOpConversion : public ConvertOpToLLVMPattern<AtomicCASOp> {
-  AtomicCASOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-
-  LogicalResult
-  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type elemType = getTypeConverter()->convertType(
-        mlir::getElementTypeOrSelf(op.getVal().getType()));
-    if (failed(lc.target->checkAtomic(op, elemType)))
-      return failure();
-    return lowerAtomic(op, op.getPtr(), adaptor.getPtr(),
-                       {adaptor.getCmp(), adaptor.getVal()}, Value(),
-                       getTypeConverter(), lc, rewriter);
-  }
-
-  LoweringContext &lc;
-};
-
-struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
-  HistogramOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct HistogramOpConversion : public LoweringPattern<HistogramOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
@@ -309,8 +288,6 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
                                           rewriter, resultType));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -322,20 +299,15 @@ int64_t mlir::triton::lowering::getAtomicScratchBytes(Operation *op) {
   if (op->getResult(0).use_empty())
     return 0;
   Type resultType = op->getResult(0).getType();
-  auto bytesOf = [](Type elem) -> int64_t {
-    if (isa<PointerType>(elem))
-      return 8;
-    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-  };
   auto tensor = dyn_cast<RankedTensorType>(resultType);
   if (!tensor)
-    return bytesOf(resultType);
+    return sharedMemoryBytes(resultType);
   Value ptr = op->getOperand(0);
   std::optional<tt::LinearLayout> layout =
       gpu::toLinearLayout(cast<RankedTensorType>(ptr.getType()));
   if (!layout || layout->getFreeVariableMask(tt::kWarp) == 0)
     return 0;
-  return tensor.getNumElements() * bytesOf(tensor.getElementType());
+  return tensor.getNumElements() * sharedMemoryBytes(tensor.getElementType());
 }
 
 int64_t mlir::triton::lowering::getHistogramScratchBytes(HistogramOp op) {
@@ -345,6 +317,6 @@ int64_t mlir::triton::lowering::getHistogramScratchBytes(HistogramOp op) {
 void mlir::triton::lowering::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
-  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion,
+  patterns.add<AtomicOpConversion<AtomicRMWOp>, AtomicOpConversion<AtomicCASOp>,
                HistogramOpConversion>(tc, lc);
 }

@@ -45,15 +45,9 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-unsigned elementBytes(Type elem) {
-  if (isa<PointerType, LLVM::LLVMPointerType>(elem))
-    return 8;
-  return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-}
 
 /// The registers alone implement the conversion.
 bool sameThreads(const tt::LinearLayout &src, const tt::LinearLayout &dst) {
@@ -129,11 +123,14 @@ unsigned vectorAlongLastDim(const tt::LinearLayout &l, unsigned maxElems) {
 /// Byte offsets of `layout`'s register groups of `vec` in the padded rows:
 /// runtime bases (one per distinct XOR pattern of the register part over
 /// the lane/warp part) and constant addends.
-void planPadded(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
-                const PaddedRows &rows, unsigned elemBytes, unsigned vec,
-                Value base, const LoweringContext &lc,
-                SmallVector<Value> &bases, SmallVector<unsigned> &baseOf,
-                SmallVector<int64_t> &addends) {
+SharedAccessPlan planPadded(OpBuilder &b, Location loc,
+                            const tt::LinearLayout &layout,
+                            const PaddedRows &rows, unsigned elemBytes,
+                            unsigned vec, Value base,
+                            const LoweringContext &lc) {
+  SharedAccessPlan plan;
+  plan.vec = vec;
+  SmallVector<Value> &bases = plan.bases;
   unsigned rank = layout.getNumOutDims();
   auto names = layout.getOutDimNames();
   // Per dim: the coordinate bits lanes and warps may set, and the runtime
@@ -151,11 +148,7 @@ void planPadded(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
         if (basis == 0)
           continue;
         hwMask[d] |= basis;
-        Value one = LLVM::AndOp::create(
-            b, loc, LLVM::LShrOp::create(b, loc, hwValue, i32Const(b, loc, bit)),
-            i32Const(b, loc, 1));
-        acc = LLVM::XOrOp::create(
-            b, loc, acc, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, basis)));
+        acc = xorIfBitSet(b, loc, acc, hwValue, bit, basis);
       }
     }
     hwCoord.push_back(acc);
@@ -184,9 +177,10 @@ void planPadded(OpBuilder &b, Location loc, const tt::LinearLayout &layout,
       }
       bases.push_back(LLVM::AddOp::create(b, loc, base, off));
     }
-    baseOf.push_back(it->second);
-    addends.push_back(addend * elemBytes);
+    plan.baseOf.push_back(it->second);
+    plan.addends.push_back(addend * elemBytes);
   }
+  return plan;
 }
 
 //===----------------------------------------------------------------------===//
@@ -421,6 +415,24 @@ SmallVector<int64_t> inputChunks(const ChunkBuffer &buf,
   return out;
 }
 
+/// The stmatrix side of the matrix-rows conversion: lanes 8i..8i+7 name the
+/// rows of matrix i, so lane bits 2-4 pick the row and the low pair bits (at
+/// most two: `matrixBits`) the matrix; the chunk each of them moves by.
+struct MatrixRowLanes {
+  unsigned matrixBits;
+  SmallVector<int64_t> laneChunks;
+};
+MatrixRowLanes matrixRowLanes(const ChunkBuffer &buf,
+                              const tt::LinearLayout &src) {
+  unsigned pairBits = src.getInDimSizeLog2(tt::kRegister) - 1;
+  MatrixRowLanes rows{std::min(2u, pairBits), {}};
+  for (unsigned i = 2; i < 5; ++i)
+    rows.laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
+  for (unsigned j = 0; j < rows.matrixBits; ++j)
+    rows.laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
+  return rows;
+}
+
 #ifndef NDEBUG
 /// Replays the matrix-rows exchange on the host: the byte every element is
 /// stored at (stmatrix semantics) must be the byte it is loaded from.
@@ -452,13 +464,9 @@ bool replayMatrixRows(const ChunkBuffer &buf, const tt::LinearLayout &src,
     return 16 * c;
   };
   std::vector<int64_t> memory(buf.chunks * 8, -1);
-  unsigned pairBits = src.getInDimSizeLog2(tt::kRegister) - 1;
-  unsigned matrixBits = std::min(2u, pairBits);
-  SmallVector<int64_t> laneChunks;
-  for (unsigned i = 2; i < 5; ++i)
-    laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
-  for (unsigned j = 0; j < matrixBits; ++j)
-    laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
+  MatrixRowLanes rows = matrixRowLanes(buf, src);
+  unsigned matrixBits = rows.matrixBits;
+  ArrayRef<int64_t> laneChunks = rows.laneChunks;
   SmallVector<int64_t> warps = inputChunks(buf, src, tt::kWarp);
   SmallVector<int64_t> regs = registerChunks(buf, src, 1 + matrixBits);
   int32_t numWarps = src.hasInDim(tt::kWarp) ? src.getInDimSize(tt::kWarp) : 1;
@@ -505,13 +513,9 @@ SmallVector<Value> convertThroughMatrixRows(
   // p / x; lanes 8i..8i+7 name the rows of matrix i: source lane bits 2-4
   // for the row, the pair bits for the matrix.
   assert(replayMatrixRows(buf, src, dst) && "matrix-rows addresses disagree");
-  unsigned pairBits = src.getInDimSizeLog2(tt::kRegister) - 1;
-  unsigned matrixBits = std::min(2u, pairBits);
-  SmallVector<int64_t> laneChunks;
-  for (unsigned i = 2; i < 5; ++i)
-    laneChunks.push_back(buf.placeBasis(src, tt::kLane, i));
-  for (unsigned j = 0; j < matrixBits; ++j)
-    laneChunks.push_back(buf.placeBasis(src, tt::kRegister, 1 + j));
+  MatrixRowLanes rows = matrixRowLanes(buf, src);
+  unsigned matrixBits = rows.matrixBits;
+  ArrayRef<int64_t> laneChunks = rows.laneChunks;
   // The pairs are packed before the barrier: in a tensor-core epilogue the
   // f32 accumulators then die before the exchange starts.
   SmallVector<Value> words;
@@ -538,10 +542,8 @@ SmallVector<Value> convertThroughMatrixRows(
 }
 
 struct ConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
-  ConvertLayoutOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                            LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttg::ConvertLayoutOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttg::ConvertLayoutOp op, OpAdaptor adaptor,
@@ -576,7 +578,7 @@ struct ConvertLayoutOpConversion
         return success();
       }
     }
-    unsigned elemBytes = elementBytes(dstType.getElementType());
+    unsigned elemBytes = sharedMemoryBytes(dstType.getElementType());
     PaddedRows rows = paddedRows(dstType.getShape(), elemBytes);
     FailureOr<Value> scratch =
         scratchAddress(rewriter, loc, op, rows.elems * elemBytes);
@@ -585,12 +587,10 @@ struct ConvertLayoutOpConversion
     unsigned maxVec = std::max(1u, 16 / elemBytes);
 
     {
-      unsigned vec = vectorAlongLastDim(src, maxVec);
-      SmallVector<Value> bases;
-      SmallVector<unsigned> baseOf;
-      SmallVector<int64_t> addends;
-      planPadded(rewriter, loc, src, rows, elemBytes, vec, *scratch, lc, bases,
-                 baseOf, addends);
+      SharedAccessPlan plan =
+          planPadded(rewriter, loc, src, rows, elemBytes,
+                     vectorAlongLastDim(src, maxVec), *scratch, lc);
+      unsigned vec = plan.vec;
       // The data is packed before the barrier: in a tensor-core epilogue the
       // f32 accumulators then die before the exchange starts.
       int32_t freeRegs = src.getFreeVariableMask(tt::kRegister);
@@ -602,29 +602,19 @@ struct ConvertLayoutOpConversion
                                   ArrayRef<Value>(in).slice(r, vec))});
       barrier(rewriter, loc, lc);
       for (auto [g, data] : packed)
-        storeSharedPacked(rewriter, loc, bases[baseOf[g]], addends[g], data);
+        storeSharedPacked(rewriter, loc, plan.bases[plan.baseOf[g]],
+                          plan.addends[g], data);
     }
     barrier(rewriter, loc, lc);
-    SmallVector<Value> out;
-    {
-      unsigned vec = vectorAlongLastDim(dst, maxVec);
-      SmallVector<Value> bases;
-      SmallVector<unsigned> baseOf;
-      SmallVector<int64_t> addends;
-      planPadded(rewriter, loc, dst, rows, elemBytes, vec, *scratch, lc, bases,
-                 baseOf, addends);
-      unsigned numRegs = dst.getInDimSize(tt::kRegister);
-      for (unsigned g = 0, r = 0; r < numRegs; ++g, r += vec)
-        for (Value v : loadShared(rewriter, loc, bases[baseOf[g]], addends[g],
-                                  elemType, vec))
-          out.push_back(v);
-    }
+    SmallVector<Value> out = loadPlanned(
+        rewriter, loc,
+        planPadded(rewriter, loc, dst, rows, elemBytes,
+                   vectorAlongLastDim(dst, maxVec), *scratch, lc),
+        dst.getInDimSize(tt::kRegister), elemType);
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
                                           rewriter, dstType));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -643,7 +633,7 @@ int64_t mlir::triton::lowering::getConvertLayoutScratchBytes(
   if (target && target->hasStoreMatrix())
     if (std::optional<ChunkBuffer> buf = matchMatrixRows(*src, *dst, dstType))
       return buf->chunks * 16;
-  unsigned elemBytes = elementBytes(dstType.getElementType());
+  unsigned elemBytes = sharedMemoryBytes(dstType.getElementType());
   return paddedRows(dstType.getShape(), elemBytes).elems * elemBytes;
 }
 

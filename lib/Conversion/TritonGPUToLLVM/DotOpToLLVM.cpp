@@ -36,7 +36,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 

@@ -24,9 +24,8 @@ using namespace mlir::triton::lowering;
 
 namespace {
 
-struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
-  FuncOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct FuncOpConversion : public LoweringPattern<FuncOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(FuncOp func, OpAdaptor adaptor,
@@ -76,8 +75,6 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
     rewriter.eraseOp(func);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 /// Several return values travel as one struct.

@@ -30,7 +30,6 @@ namespace mlir::triton {
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 static constexpr StringLiteral kOffsetAttr = "ttg.global_scratch_memory_offset";
 static constexpr StringLiteral kSizeAttr = "ttg.global_scratch_memory_size";
@@ -82,10 +81,8 @@ public:
 /// base + size * linear program id + offset, on the kernel's
 /// global-scratch argument (the second to last).
 struct GlobalScratchAllocOpConversion
-    : public ConvertOpToLLVMPattern<ttg::GlobalScratchAllocOp> {
-  GlobalScratchAllocOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                                 LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttg::GlobalScratchAllocOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttg::GlobalScratchAllocOp op, OpAdaptor adaptor,
@@ -139,8 +136,6 @@ struct GlobalScratchAllocOpConversion
     rewriter.replaceOp(op, ptr);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -51,9 +51,8 @@ unsigned memoryBits(Type elem) {
   return std::max(8u, elem.getIntOrFloatBitWidth());
 }
 
-struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
-  LoadOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct LoadOpConversion : public LoweringPattern<LoadOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -96,13 +95,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
                                           rewriter, tensorType));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
-struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
-  StoreOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct StoreOpConversion : public LoweringPattern<StoreOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
@@ -149,16 +145,13 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 /// `gpu.barrier` (what upstream's frontend emits for `tl.debug_barrier()`):
 /// the target's barrier of all threads of the CTA.
 struct GPUBarrierOpConversion
-    : public ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
-  GPUBarrierOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<mlir::gpu::BarrierOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor adaptor,
@@ -167,8 +160,6 @@ struct GPUBarrierOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace

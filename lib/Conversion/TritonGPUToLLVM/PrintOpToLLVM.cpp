@@ -47,9 +47,8 @@ unsigned indexWidth(int64_t size) {
   return w;
 }
 
-struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
-  PrintOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct PrintOpConversion : public LoweringPattern<PrintOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(PrintOp op, OpAdaptor adaptor,
@@ -144,8 +143,6 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
                           : (Value)LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
     return v;
   }
-
-  LoweringContext &lc;
 };
 
 /// File, line and enclosing function name from a location.
@@ -166,9 +163,8 @@ void describeLocation(Location loc, std::string &file, unsigned &line) {
   }
 }
 
-struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
-  AssertOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct AssertOpConversion : public LoweringPattern<AssertOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(AssertOp op, OpAdaptor adaptor,
@@ -212,8 +208,6 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace

@@ -26,9 +26,8 @@ using namespace mlir::triton::lowering;
 
 namespace {
 
-struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
-  ReduceOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct ReduceOpConversion : public LoweringPattern<ReduceOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
@@ -52,21 +51,12 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     };
 
     // 1. Within the thread.
-    auto regCoord = [&](const tt::LinearLayout &l, unsigned r) {
-      SmallVector<tt::LinearLayout::DimSize, 4> in;
-      for (tt::Dim d : l.getInDimNames())
-        in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
-      SmallVector<int32_t> c;
-      for (auto &[dim, v] : l.apply(in))
-        c.push_back(v);
-      return c;
-    };
     std::map<SmallVector<int32_t>, unsigned> keyIndex;
     SmallVector<SmallVector<Value>> acc;
     SmallVector<unsigned> firstRegister;
     unsigned numRegs = inputs[0].size();
     for (unsigned r = 0; r < numRegs; ++r) {
-      SmallVector<int32_t> key = regCoord(layout, r);
+      SmallVector<int32_t> key = registerCoord(layout, r);
       key[axis] = 0;
       SmallVector<Value> vals;
       for (auto &in : inputs)
@@ -103,10 +93,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       Value warp = warpId(rewriter, loc, lc);
       Value slot = i32Const(rewriter, loc, 0);
       for (auto [i, b] : llvm::enumerate(warpBits)) {
-        Value bit = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, b)),
-            i32Const(rewriter, loc, 1));
+        Value bit = extractBit(rewriter, loc, warp, b);
         slot = LLVM::OrOp::create(
             rewriter, loc, slot,
             LLVM::ShlOp::create(rewriter, loc, bit, i32Const(rewriter, loc, i)));
@@ -142,10 +129,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
         regionBase.push_back(LLVM::GEPOp::create(
             rewriter, loc, ptrType, rewriter.getI8Type(), base,
             ValueRange{i32Const(rewriter, loc, offset)}));
-        unsigned bytes = isa<LLVM::LLVMPointerType>(mem)
-                             ? 8
-                             : std::max(1u, mem.getIntOrFloatBitWidth() / 8);
-        offset += llvm::alignTo(numKeys * numSlots * bytes, 16);
+        offset += llvm::alignTo(numKeys * numSlots * sharedMemoryBytes(mem), 16);
       }
       auto slotAddr = [&](unsigned i, Value key, Value s) {
         Value idx = LLVM::AddOp::create(
@@ -197,7 +181,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       tt::LinearLayout out = getLayout(tensor);
       SmallVector<Value> elems;
       for (unsigned r = 0, e = out.getInDimSize(tt::kRegister); r < e; ++r) {
-        SmallVector<int32_t> c = regCoord(out, r);
+        SmallVector<int32_t> c = registerCoord(out, r);
         c.insert(c.begin() + axis, 0);
         auto it = keyIndex.find(c);
         if (it == keyIndex.end())
@@ -211,8 +195,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -232,15 +214,7 @@ int64_t mlir::triton::lowering::getReduceScratchBytes(ReduceOp op) {
   if (warpBits == 0)
     return 0;
   int64_t numKeys = srcType.getNumElements() / srcType.getShape()[axis];
-  int64_t bytes = 0;
-  for (Value src : op.getSrcs()) {
-    Type elem = cast<RankedTensorType>(src.getType()).getElementType();
-    unsigned size = isa<PointerType>(elem)
-                        ? 8
-                        : std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-    bytes += llvm::alignTo(numKeys * (int64_t(1) << warpBits) * size, 16);
-  }
-  return bytes;
+  return getRegionScratchBytes(op.getSrcs(), numKeys << warpBits);
 }
 
 void mlir::triton::lowering::populateReduceOpToLLVMPatterns(

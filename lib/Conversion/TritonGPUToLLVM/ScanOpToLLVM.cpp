@@ -54,9 +54,7 @@ Value gatherBits(OpBuilder &b, Location loc, Value hw,
   }
   Value out = i32Const(b, loc, 0);
   for (auto [i, p] : llvm::enumerate(positions)) {
-    Value bit = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, hw, i32Const(b, loc, p)),
-        i32Const(b, loc, 1));
+    Value bit = extractBit(b, loc, hw, p);
     out = LLVM::OrOp::create(
         b, loc, out, LLVM::ShlOp::create(b, loc, bit, i32Const(b, loc, i)));
   }
@@ -71,9 +69,7 @@ Value scatterBits(OpBuilder &b, Location loc, Value hw, Value digit,
     mask |= 1 << p;
   Value out = LLVM::AndOp::create(b, loc, hw, i32Const(b, loc, ~mask));
   for (auto [i, p] : llvm::enumerate(positions)) {
-    Value bit = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, digit, i32Const(b, loc, i)),
-        i32Const(b, loc, 1));
+    Value bit = extractBit(b, loc, digit, i);
     out = LLVM::OrOp::create(
         b, loc, out, LLVM::ShlOp::create(b, loc, bit, i32Const(b, loc, p)));
   }
@@ -87,9 +83,8 @@ unsigned staticDigit(unsigned r, ArrayRef<unsigned> positions) {
   return d;
 }
 
-struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
-  ScanOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct ScanOpConversion : public LoweringPattern<ScanOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ScanOp op, OpAdaptor adaptor,
@@ -450,8 +445,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     }
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -498,17 +491,7 @@ int64_t mlir::triton::lowering::getScanScratchBytes(ScanOp op) {
   if (warpBits == 0)
     return 0;
   int64_t numKeys = srcType.getNumElements() / srcType.getShape()[axis];
-  int64_t bytes = 0;
-  for (Value src : op.getSrcs()) {
-    Type elem = cast<RankedTensorType>(src.getType()).getElementType();
-    unsigned size = isa<PointerType>(elem)
-                        ? 8
-                        : std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-    bytes += llvm::alignTo(
-        numKeys * (int64_t(1) << r2Bits) * (int64_t(1) << warpBits) * size,
-        16);
-  }
-  return bytes;
+  return getRegionScratchBytes(op.getSrcs(), numKeys << (r2Bits + warpBits));
 }
 
 void mlir::triton::lowering::populateScanOpToLLVMPatterns(

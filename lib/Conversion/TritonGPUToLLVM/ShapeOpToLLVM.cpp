@@ -57,7 +57,136 @@ struct Relabel {
   /// Shared-memory slot of result `res`'s element at `coord` (runtime).
   std::function<Value(unsigned res, ArrayRef<Value> coord)> loadOffset;
   int64_t numSlots = 0;
+  /// The op leaves the order of the elements free (reshape with
+  /// allow_reorder).
+  bool anyOrder = false;
 };
+
+/// Builds runtime row-major offsets.
+struct OffsetBuilder {
+  ConversionPatternRewriter &rewriter;
+  Location loc;
+  Value operator()(ArrayRef<Value> coord, ArrayRef<int64_t> shape) const {
+    return linearize(rewriter, loc, coord, shape);
+  }
+  Value constant(int64_t v) const { return i32Const(rewriter, loc, v); }
+  Value add(Value a, int64_t v) const {
+    return v == 0 ? a
+                  : (Value)LLVM::AddOp::create(rewriter, loc, a, constant(v));
+  }
+};
+
+/// The relabeling of trans, reshape, join, split and cat; std::nullopt for
+/// other ops. The runtime offsets are built with `off` and left empty
+/// without it (for sizing the scratch buffer).
+std::optional<Relabel> describeRelabel(Operation *op,
+                                       const OffsetBuilder *off) {
+  auto srcShape = tensorTypeOf(op->getOperand(0)).getShape();
+  auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
+  Relabel relabel;
+  relabel.numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
+  // Operand k's element at `s` goes to the slot of its (row-major)
+  // position in operand k; what differs is set below.
+  std::function<Value(unsigned, ArrayRef<Value>)> storeOffset =
+      [=](unsigned, ArrayRef<Value> s) { return (*off)(s, srcShape); };
+  std::function<Value(unsigned, ArrayRef<Value>)> loadOffset =
+      [=](unsigned, ArrayRef<Value> d) { return (*off)(d, dstShape); };
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    SmallVector<int32_t> order(trans.getOrder());
+    relabel.mapCoord = [order](unsigned, ArrayRef<int32_t> d) {
+      Coord s(d.size());
+      for (unsigned i = 0; i < d.size(); ++i)
+        s[order[i]] = d[i];
+      return OperandCoord{0, s};
+    };
+    storeOffset = [=](unsigned, ArrayRef<Value> s) {
+      SmallVector<Value> d;
+      for (unsigned i = 0; i < s.size(); ++i)
+        d.push_back(s[order[i]]);
+      return (*off)(d, dstShape);
+    };
+  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    relabel.anyOrder = reshape.getAllowReorder();
+    relabel.mapCoord = [=](unsigned, ArrayRef<int32_t> d) {
+      return OperandCoord{0, unflatten(flatten(d, dstShape), srcShape)};
+    };
+  } else if (isa<JoinOp>(op)) {
+    relabel.mapCoord = [](unsigned, ArrayRef<int32_t> d) {
+      return OperandCoord{unsigned(d.back()), Coord(d.drop_back())};
+    };
+    storeOffset = [=](unsigned k, ArrayRef<Value> s) {
+      SmallVector<Value> d(s);
+      d.push_back(off->constant(k));
+      return (*off)(d, dstShape);
+    };
+  } else if (isa<SplitOp>(op)) {
+    relabel.numSlots = tensorTypeOf(op->getOperand(0)).getNumElements();
+    relabel.mapCoord = [](unsigned res, ArrayRef<int32_t> d) {
+      Coord s(d);
+      s.push_back(int32_t(res));
+      return OperandCoord{0, s};
+    };
+    loadOffset = [=](unsigned res, ArrayRef<Value> d) {
+      SmallVector<Value> s(d);
+      s.push_back(off->constant(res));
+      return (*off)(s, srcShape);
+    };
+  } else if (isa<CatOp>(op)) {
+    // rhs after lhs along dimension 0 (the op leaves the order free; this
+    // one is what a reader expects).
+    int32_t half = srcShape[0];
+    int64_t lhsElems = tensorTypeOf(op->getOperand(0)).getNumElements();
+    relabel.mapCoord = [half](unsigned, ArrayRef<int32_t> d) {
+      Coord s(d);
+      unsigned k = s[0] >= half;
+      s[0] -= k * half;
+      return OperandCoord{k, s};
+    };
+    storeOffset = [=](unsigned k, ArrayRef<Value> s) {
+      return off->add((*off)(s, srcShape), k * lhsElems);
+    };
+  } else {
+    return std::nullopt;
+  }
+  if (off) {
+    relabel.storeOffset = std::move(storeOffset);
+    relabel.loadOffset = std::move(loadOffset);
+  }
+  return relabel;
+}
+
+/// Whether the relabeling is a choice of registers: every result element is
+/// in the thread that holds it already (regResults, when given, receives
+/// each result's (operand, register) pairs), or the op is free to keep the
+/// elements where they are and both sides hold each exactly once, the same
+/// number per thread.
+bool relabelsInRegisters(
+    ArrayRef<tt::LinearLayout> srcLayouts, ArrayRef<tt::LinearLayout> dstLayouts,
+    const Relabel &relabel,
+    SmallVector<SmallVector<std::pair<unsigned, unsigned>>> *regResults) {
+  bool mapped = true;
+  for (unsigned res = 0; res < dstLayouts.size() && mapped; ++res) {
+    auto map = mapRegistersAcross(
+        srcLayouts, dstLayouts[res],
+        [&](ArrayRef<int32_t> c) { return relabel.mapCoord(res, c); });
+    mapped = map.has_value();
+    if (map && regResults)
+      regResults->push_back(*map);
+  }
+  if (mapped)
+    return true;
+  if (!relabel.anyOrder || srcLayouts.size() != 1 || dstLayouts.size() != 1)
+    return false;
+  auto injective = [](const tt::LinearLayout &l) {
+    for (auto &[dim, mask] : l.getFreeVariableMasks())
+      if (mask)
+        return false;
+    return true;
+  };
+  return injective(srcLayouts[0]) && injective(dstLayouts[0]) &&
+         srcLayouts[0].getInDimSize(tt::kRegister) ==
+             dstLayouts[0].getInDimSize(tt::kRegister);
+}
 
 /// Lowers an op with operands `operands` (original values) and their
 /// converted structs `converted` to its results, by registers when the
@@ -65,8 +194,7 @@ struct Relabel {
 LogicalResult lowerRelabel(Operation *op, ValueRange operands,
                            ValueRange converted, const Relabel &relabel,
                            const TypeConverter *tc, LoweringContext &lc,
-                           ConversionPatternRewriter &rewriter,
-                           bool anyOrder = false) {
+                           ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   SmallVector<tt::LinearLayout, 2> srcLayouts;
   SmallVector<SmallVector<Value>> srcValues;
@@ -83,33 +211,17 @@ LogicalResult lowerRelabel(Operation *op, ValueRange operands,
   }
 
   // Registers only?
-  SmallVector<SmallVector<Value>> regResults;
-  for (unsigned res = 0; res < dstLayouts.size(); ++res) {
-    auto map = mapRegistersAcross(
-        srcLayouts, dstLayouts[res],
-        [&](ArrayRef<int32_t> c) { return relabel.mapCoord(res, c); });
-    if (!map)
-      break;
-    SmallVector<Value> elems;
-    for (auto [k, r] : *map)
-      elems.push_back(srcValues[k][r]);
-    regResults.push_back(elems);
-  }
-  // An op free to order its elements may keep them where they are when
-  // both sides hold each element exactly once, the same number per thread.
-  if (regResults.size() != dstLayouts.size() && anyOrder &&
-      srcLayouts.size() == 1 && dstLayouts.size() == 1) {
-    auto injective = [](const tt::LinearLayout &l) {
-      for (auto &[dim, mask] : l.getFreeVariableMasks())
-        if (mask)
-          return false;
-      return true;
-    };
-    if (injective(srcLayouts[0]) && injective(dstLayouts[0]) &&
-        srcValues[0].size() == size_t(dstLayouts[0].getInDimSize(tt::kRegister)))
-      regResults.assign(1, srcValues[0]);
-  }
-  if (regResults.size() == dstLayouts.size()) {
+  SmallVector<SmallVector<std::pair<unsigned, unsigned>>> maps;
+  if (relabelsInRegisters(srcLayouts, dstLayouts, relabel, &maps)) {
+    SmallVector<SmallVector<Value>> regResults;
+    if (maps.size() != dstLayouts.size())
+      regResults.assign(1, srcValues[0]); // kept in place (anyOrder)
+    for (auto &map : maps) {
+      SmallVector<Value> elems;
+      for (auto [k, r] : map)
+        elems.push_back(srcValues[k][r]);
+      regResults.push_back(elems);
+    }
     for (auto [elems, type] : llvm::zip(regResults, resultTypes))
       results.push_back(packLLElements(loc, tc, elems, rewriter, type));
     rewriter.replaceOp(op, results);
@@ -149,172 +261,24 @@ LogicalResult lowerRelabel(Operation *op, ValueRange operands,
   return success();
 }
 
-/// Builds runtime row-major offsets.
-struct OffsetBuilder {
-  ConversionPatternRewriter &rewriter;
-  Location loc;
-  Value operator()(ArrayRef<Value> coord, ArrayRef<int64_t> shape) const {
-    return linearize(rewriter, loc, coord, shape);
-  }
-  Value constant(int64_t v) const { return i32Const(rewriter, loc, v); }
-  Value add(Value a, int64_t v) const {
-    return v == 0 ? a
-                  : (Value)LLVM::AddOp::create(rewriter, loc, a, constant(v));
-  }
-};
-
-struct TransOpConversion : public ConvertOpToLLVMPattern<TransOp> {
-  TransOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+/// trans, reshape, join, split and cat: the relabeling describeRelabel
+/// gives, by registers or through shared memory.
+template <typename OpTy>
+struct RelabelOpConversion : public LoweringPattern<OpTy> {
+  using LoweringPattern<OpTy>::LoweringPattern;
   LogicalResult
-  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ArrayRef<int32_t> order = op.getOrder();
-    auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
     OffsetBuilder off{rewriter, op.getLoc()};
-    Relabel relabel;
-    relabel.numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
-    relabel.mapCoord = [&](unsigned, ArrayRef<int32_t> d) {
-      Coord s(d.size());
-      for (unsigned i = 0; i < d.size(); ++i)
-        s[order[i]] = d[i];
-      return OperandCoord{0, s};
-    };
-    relabel.storeOffset = [&](unsigned, ArrayRef<Value> s) {
-      SmallVector<Value> d;
-      for (unsigned i = 0; i < s.size(); ++i)
-        d.push_back(s[order[i]]);
-      return off(d, dstShape);
-    };
-    relabel.loadOffset = [&](unsigned, ArrayRef<Value> d) {
-      return off(d, dstShape);
-    };
-    return lowerRelabel(op, {op.getSrc()}, {adaptor.getSrc()}, relabel,
-                        getTypeConverter(), lc, rewriter);
+    std::optional<Relabel> relabel = describeRelabel(op, &off);
+    return lowerRelabel(op, op->getOperands(), adaptor.getOperands(),
+                        *relabel, this->getTypeConverter(), this->lc,
+                        rewriter);
   }
-  LoweringContext &lc;
 };
 
-struct ReshapeOpConversion : public ConvertOpToLLVMPattern<ReshapeOp> {
-  ReshapeOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LogicalResult
-  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto srcShape = tensorTypeOf(op.getSrc()).getShape();
-    auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
-    OffsetBuilder off{rewriter, op.getLoc()};
-    Relabel relabel;
-    relabel.numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
-    relabel.mapCoord = [&](unsigned, ArrayRef<int32_t> d) {
-      return OperandCoord{0, unflatten(flatten(d, dstShape), srcShape)};
-    };
-    relabel.storeOffset = [&](unsigned, ArrayRef<Value> s) {
-      return off(s, srcShape);
-    };
-    relabel.loadOffset = [&](unsigned, ArrayRef<Value> d) {
-      return off(d, dstShape);
-    };
-    return lowerRelabel(op, {op.getSrc()}, {adaptor.getSrc()}, relabel,
-                        getTypeConverter(), lc, rewriter,
-                        /*anyOrder=*/op.getAllowReorder());
-  }
-  LoweringContext &lc;
-};
-
-struct JoinOpConversion : public ConvertOpToLLVMPattern<JoinOp> {
-  JoinOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LogicalResult
-  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
-    OffsetBuilder off{rewriter, op.getLoc()};
-    Relabel relabel;
-    relabel.numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
-    relabel.mapCoord = [&](unsigned, ArrayRef<int32_t> d) {
-      return OperandCoord{unsigned(d.back()), Coord(d.drop_back())};
-    };
-    relabel.storeOffset = [&](unsigned k, ArrayRef<Value> s) {
-      SmallVector<Value> d(s);
-      d.push_back(off.constant(k));
-      return off(d, dstShape);
-    };
-    relabel.loadOffset = [&](unsigned, ArrayRef<Value> d) {
-      return off(d, dstShape);
-    };
-    return lowerRelabel(op, {op.getLhs(), op.getRhs()},
-                        {adaptor.getLhs(), adaptor.getRhs()}, relabel,
-                        getTypeConverter(), lc, rewriter);
-  }
-  LoweringContext &lc;
-};
-
-struct SplitOpConversion : public ConvertOpToLLVMPattern<SplitOp> {
-  SplitOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LogicalResult
-  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto srcShape = tensorTypeOf(op.getSrc()).getShape();
-    OffsetBuilder off{rewriter, op.getLoc()};
-    Relabel relabel;
-    relabel.numSlots = tensorTypeOf(op.getSrc()).getNumElements();
-    relabel.mapCoord = [&](unsigned res, ArrayRef<int32_t> d) {
-      Coord s(d);
-      s.push_back(int32_t(res));
-      return OperandCoord{0, s};
-    };
-    relabel.storeOffset = [&](unsigned, ArrayRef<Value> s) {
-      return off(s, srcShape);
-    };
-    relabel.loadOffset = [&](unsigned res, ArrayRef<Value> d) {
-      SmallVector<Value> s(d);
-      s.push_back(off.constant(res));
-      return off(s, srcShape);
-    };
-    return lowerRelabel(op, {op.getSrc()}, {adaptor.getSrc()}, relabel,
-                        getTypeConverter(), lc, rewriter);
-  }
-  LoweringContext &lc;
-};
-
-/// cat places rhs after lhs along dimension 0 (the op leaves the order
-/// free; this one is what a reader expects).
-struct CatOpConversion : public ConvertOpToLLVMPattern<CatOp> {
-  CatOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
-  LogicalResult
-  matchAndRewrite(CatOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto srcShape = tensorTypeOf(op.getLhs()).getShape();
-    auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
-    int32_t half = srcShape[0];
-    OffsetBuilder off{rewriter, op.getLoc()};
-    Relabel relabel;
-    relabel.numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
-    relabel.mapCoord = [&](unsigned, ArrayRef<int32_t> d) {
-      Coord s(d);
-      unsigned k = s[0] >= half;
-      s[0] -= k * half;
-      return OperandCoord{k, s};
-    };
-    relabel.storeOffset = [&](unsigned k, ArrayRef<Value> s) {
-      return off.add(off(s, srcShape), k * tensorTypeOf(op.getLhs()).getNumElements());
-    };
-    relabel.loadOffset = [&](unsigned, ArrayRef<Value> d) {
-      return off(d, dstShape);
-    };
-    return lowerRelabel(op, {op.getLhs(), op.getRhs()},
-                        {adaptor.getLhs(), adaptor.getRhs()}, relabel,
-                        getTypeConverter(), lc, rewriter);
-  }
-  LoweringContext &lc;
-};
-
-struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
-  GatherOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct GatherOpConversion : public LoweringPattern<GatherOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -353,103 +317,43 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
                                           rewriter, op->getResult(0).getType()));
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace
 
 int64_t mlir::triton::lowering::getShapeOpScratchBytes(Operation *op) {
-  auto bytesOf = [](Type elem) -> int64_t {
-    if (isa<PointerType>(elem))
-      return 8;
-    return std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-  };
   RankedTensorType srcType = tensorTypeOf(op->getOperand(0));
-  int64_t elemBytes = bytesOf(srcType.getElementType());
+  int64_t elemBytes = sharedMemoryBytes(srcType.getElementType());
   if (isa<GatherOp>(op))
     return srcType.getNumElements() * elemBytes;
 
-  // The same relabelings as the patterns above: shared memory only when the
-  // registers cannot be picked in place.
-  std::function<OperandCoord(unsigned, ArrayRef<int32_t>)> mapCoord;
-  int64_t numSlots = tensorTypeOf(op->getResult(0)).getNumElements();
-  bool anyOrder = false;
-  auto dstShape = tensorTypeOf(op->getResult(0)).getShape();
-  auto srcShape = srcType.getShape();
-  if (auto trans = dyn_cast<TransOp>(op)) {
-    SmallVector<int32_t> order(trans.getOrder());
-    mapCoord = [order](unsigned, ArrayRef<int32_t> d) {
-      Coord c(d.size());
-      for (unsigned i = 0; i < d.size(); ++i)
-        c[order[i]] = d[i];
-      return OperandCoord{0, c};
-    };
-  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    anyOrder = reshape.getAllowReorder();
-    mapCoord = [=](unsigned, ArrayRef<int32_t> d) {
-      return OperandCoord{0, unflatten(flatten(d, dstShape), srcShape)};
-    };
-  } else if (isa<JoinOp>(op)) {
-    mapCoord = [](unsigned, ArrayRef<int32_t> d) {
-      return OperandCoord{unsigned(d.back()), Coord(d.drop_back())};
-    };
-  } else if (isa<SplitOp>(op)) {
-    numSlots = srcType.getNumElements();
-    mapCoord = [](unsigned res, ArrayRef<int32_t> d) {
-      Coord c(d);
-      c.push_back(int32_t(res));
-      return OperandCoord{0, c};
-    };
-  } else if (isa<CatOp>(op)) {
-    int32_t half = srcShape[0];
-    mapCoord = [half](unsigned, ArrayRef<int32_t> d) {
-      Coord c(d);
-      unsigned k = c[0] >= half;
-      c[0] -= k * half;
-      return OperandCoord{k, c};
-    };
-  } else {
+  // Shared memory only when the registers cannot be picked in place.
+  std::optional<Relabel> relabel = describeRelabel(op, nullptr);
+  if (!relabel)
     return 0;
-  }
-  SmallVector<tt::LinearLayout, 2> srcLayouts;
-  for (Value v : op->getOperands()) {
-    auto layout = gpu::toLinearLayout(tensorTypeOf(v));
-    if (!layout)
-      return 0;
-    srcLayouts.push_back(*layout);
-  }
-  SmallVector<tt::LinearLayout, 2> dstLayouts;
-  for (Value r : op->getResults()) {
-    auto layout = gpu::toLinearLayout(tensorTypeOf(r));
-    if (!layout)
-      return 0;
-    dstLayouts.push_back(*layout);
-  }
-  bool inRegisters = true;
-  for (unsigned res = 0; res < dstLayouts.size() && inRegisters; ++res)
-    inRegisters = mapRegistersAcross(srcLayouts, dstLayouts[res],
-                                     [&](ArrayRef<int32_t> c) {
-                                       return mapCoord(res, c);
-                                     })
-                      .has_value();
-  if (!inRegisters && anyOrder && srcLayouts.size() == 1 &&
-      dstLayouts.size() == 1) {
-    auto injective = [](const tt::LinearLayout &l) {
-      for (auto &[dim, mask] : l.getFreeVariableMasks())
-        if (mask)
-          return false;
-      return true;
-    };
-    inRegisters = injective(srcLayouts[0]) && injective(dstLayouts[0]) &&
-                  srcLayouts[0].getInDimSize(tt::kRegister) ==
-                      dstLayouts[0].getInDimSize(tt::kRegister);
-  }
-  return inRegisters ? 0 : numSlots * elemBytes;
+  auto layoutsOf = [](ValueRange values,
+                      SmallVectorImpl<tt::LinearLayout> &layouts) {
+    for (Value v : values) {
+      std::optional<tt::LinearLayout> layout =
+          gpu::toLinearLayout(tensorTypeOf(v));
+      if (!layout)
+        return false;
+      layouts.push_back(*layout);
+    }
+    return true;
+  };
+  SmallVector<tt::LinearLayout, 2> srcLayouts, dstLayouts;
+  if (!layoutsOf(op->getOperands(), srcLayouts) ||
+      !layoutsOf(op->getResults(), dstLayouts) ||
+      relabelsInRegisters(srcLayouts, dstLayouts, *relabel, nullptr))
+    return 0;
+  return relabel->numSlots * elemBytes;
 }
 
 void mlir::triton::lowering::populateShapeOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
-  patterns.add<TransOpConversion, ReshapeOpConversion, JoinOpConversion,
-               SplitOpConversion, CatOpConversion, GatherOpConversion>(tc, lc);
+  patterns.add<RelabelOpConversion<TransOp>, RelabelOpConversion<ReshapeOp>,
+               RelabelOpConversion<JoinOp>, RelabelOpConversion<SplitOp>,
+               RelabelOpConversion<CatOp>, GatherOpConversion>(tc, lc);
 }

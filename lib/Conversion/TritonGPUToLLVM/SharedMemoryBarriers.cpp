@@ -35,8 +35,6 @@ namespace mlir::triton {
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
-namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
@@ -370,6 +368,23 @@ private:
     state.unfenced.clear();
   }
 
+  /// The state at the head of a loop entered with `start`: `trip` (one
+  /// trip through the body from a head state) runs until the head state,
+  /// `start` joined with where the trips end, no longer changes.
+  State loopHeadFixpoint(const State &start,
+                         function_ref<void(State &)> trip) {
+    State entry = start;
+    while (true) {
+      State s = entry;
+      trip(s);
+      State next = entry;
+      next.join(s);
+      if (next == entry)
+        return entry;
+      entry = next;
+    }
+  }
+
   void visitRegion(Region &region, State &state) {
     if (region.empty())
       return;
@@ -381,34 +396,19 @@ private:
   void visitOp(Operation *op, State &state) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       hoistFence(op, state);
-      State entry = state;
-      while (true) {
-        State s = entry;
-        visitRegion(forOp.getRegion(), s);
-        State next = entry;
-        next.join(s);
-        if (next == entry)
-          break;
-        entry = next;
-      }
-      state = entry;
+      state = loopHeadFixpoint(
+          state, [&](State &s) { visitRegion(forOp.getRegion(), s); });
       return;
     }
     if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
       hoistFence(op, state);
-      State entry = state;
+      // The loop leaves after `before`, in the trip from the fixpoint.
       State exit;
-      while (true) {
-        State s = entry;
+      loopHeadFixpoint(state, [&](State &s) {
         visitRegion(whileOp.getBefore(), s);
         exit = s;
         visitRegion(whileOp.getAfter(), s);
-        State next = entry;
-        next.join(s);
-        if (next == entry)
-          break;
-        entry = next;
-      }
+      });
       state = exit;
       return;
     }

@@ -38,7 +38,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 //===----------------------------------------------------------------------===//
 // Descriptors
@@ -58,6 +57,14 @@ SharedMemoryObject mlir::triton::lowering::unpackSharedMemoryObject(
     smem.offsets.push_back(
         LLVM::ExtractValueOp::create(b, loc, llvmStruct, d + 1));
   return smem;
+}
+
+SharedMemoryObject mlir::triton::lowering::unpackMemDesc(OpBuilder &b,
+                                                         Location loc,
+                                                         Value llvmStruct,
+                                                         Value memDesc) {
+  auto type = cast<ttg::MemDescType>(memDesc.getType());
+  return unpackSharedMemoryObject(b, loc, llvmStruct, type.getShape().size());
 }
 
 Value mlir::triton::lowering::packSharedMemoryObject(
@@ -81,12 +88,6 @@ mlir::triton::lowering::getSharedTileLayout(ttg::MemDescType type) {
   return ttg::toLinearLayout(alloc.take_back(rank), type.getEncoding());
 }
 
-unsigned mlir::triton::lowering::getSharedElementBytes(Type elemType) {
-  if (isa<PointerType, LLVM::LLVMPointerType>(elemType))
-    return 8;
-  return std::max(1u, elemType.getIntOrFloatBitWidth() / 8);
-}
-
 //===----------------------------------------------------------------------===//
 // Vector accesses
 //===----------------------------------------------------------------------===//
@@ -96,7 +97,7 @@ namespace {
 /// The type a `vec`-element access moves: 32-bit words when the access is
 /// at least 4 bytes, else the elements themselves.
 Type accessType(OpBuilder &b, Type memElem, unsigned vec) {
-  unsigned bytes = getSharedElementBytes(memElem) * vec;
+  unsigned bytes = sharedMemoryBytes(memElem) * vec;
   if (bytes >= 4 && bytes % 4 == 0)
     return bytes == 4 ? (Type)b.getI32Type()
                       : (Type)VectorType::get({int64_t(bytes / 4)},
@@ -152,9 +153,9 @@ void mlir::triton::lowering::storeSharedPacked(OpBuilder &b, Location loc,
   unsigned bytes;
   if (auto vec = dyn_cast<VectorType>(t))
     bytes = vec.getNumElements() *
-            getSharedElementBytes(vec.getElementType());
+            sharedMemoryBytes(vec.getElementType());
   else
-    bytes = getSharedElementBytes(t);
+    bytes = sharedMemoryBytes(t);
   LLVM::StoreOp::create(b, loc, packed, addressPointer(b, loc, address, addend),
                         /*alignment=*/bytes);
 }
@@ -179,6 +180,17 @@ Value mlir::triton::lowering::packSharedStore(OpBuilder &b, Location loc,
   return data;
 }
 
+SmallVector<Value> mlir::triton::lowering::loadPlanned(
+    OpBuilder &b, Location loc, const SharedAccessPlan &plan, unsigned numRegs,
+    Type elemType) {
+  SmallVector<Value> values;
+  for (unsigned g = 0, r = 0; r < numRegs; ++g, r += plan.vec)
+    for (Value v : loadShared(b, loc, plan.bases[plan.baseOf[g]],
+                              plan.addends[g], elemType, plan.vec))
+      values.push_back(v);
+  return values;
+}
+
 SmallVector<Value> mlir::triton::lowering::loadShared(OpBuilder &b,
                                                       Location loc,
                                                       Value address,
@@ -187,7 +199,7 @@ SmallVector<Value> mlir::triton::lowering::loadShared(OpBuilder &b,
                                                       unsigned count) {
   Type memElem = memoryElementType(b, elemType);
   Type access = accessType(b, memElem, count);
-  unsigned bytes = getSharedElementBytes(memElem) * count;
+  unsigned bytes = sharedMemoryBytes(memElem) * count;
   Value data =
       LLVM::LoadOp::create(b, loc, access,
                            addressPointer(b, loc, address, addend), bytes);
@@ -226,11 +238,7 @@ void mlir::triton::lowering::planChunkAccess(
       if (c == 0)
         continue;
       mask |= c;
-      Value one = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
-          i32Const(b, loc, 1));
-      hw = LLVM::XOrOp::create(
-          b, loc, hw, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, 16 * c)));
+      hw = xorIfBitSet(b, loc, hw, id, bit, 16 * c);
     }
   }
   std::map<int64_t, unsigned> seen;
@@ -485,7 +493,7 @@ LogicalResult storeTensor(Operation *op, OpBuilder &b, Location loc,
     return op->emitError() << "cannot lower a shared-memory buffer of type "
                            << memType << ": its encoding is not supported";
   unsigned elemBytes =
-      getSharedElementBytes(memoryElementType(b, values[0].getType()));
+      sharedMemoryBytes(memoryElementType(b, values[0].getType()));
   if (lc.target->hasStoreMatrix() &&
       !viewHasOffsets(memType) && values[0].getType().isIntOrFloat()) {
     if (std::optional<MatrixStores> m =
@@ -635,7 +643,7 @@ LogicalResult copyTransposing(ttg::LocalAllocOp op, ttg::LocalLoadOp load,
   Type elemType = tc.convertType(dstType.getElementType());
   if (!elemType || !elemType.isIntOrFloat())
     return failure();
-  unsigned elemBytes = getSharedElementBytes(elemType);
+  unsigned elemBytes = sharedMemoryBytes(elemType);
   int numWarps = ttg::maybeLookupNumWarps(op).value_or(4);
   std::optional<tt::LinearLayout> copy =
       transposingCopyLayout(*srcTile, *dstTile, elemBytes, numWarps);
@@ -643,18 +651,14 @@ LogicalResult copyTransposing(ttg::LocalAllocOp op, ttg::LocalLoadOp load,
   if (!copy || !srcStruct)
     return failure();
   Location loc = op.getLoc();
-  SharedMemoryObject src = unpackSharedMemoryObject(
-      rewriter, loc, srcStruct, srcType.getShape().size());
+  SharedMemoryObject src = unpackMemDesc(rewriter, loc, srcStruct, load.getSrc());
   FailureOr<SharedAccessPlan> in = planSharedAccess(
       rewriter, loc, *copy, *srcTile, src, false, elemBytes, 16, 64, lc);
   if (failed(in))
     return failure();
-  SmallVector<Value> values;
   unsigned numRegs = copy->getInDimSize(tt::kRegister);
-  for (unsigned g = 0, r = 0; r < numRegs; ++g, r += in->vec)
-    for (Value v : loadShared(rewriter, loc, in->bases[in->baseOf[g]],
-                              in->addends[g], elemType, in->vec))
-      values.push_back(v);
+  SmallVector<Value> values =
+      loadPlanned(rewriter, loc, *in, numRegs, elemType);
   FailureOr<SharedAccessPlan> out = planSharedAccess(
       rewriter, loc, *copy, *dstTile, dst, false, elemBytes, 16, 64, lc);
   if (failed(out))
@@ -666,9 +670,8 @@ LogicalResult copyTransposing(ttg::LocalAllocOp op, ttg::LocalLoadOp load,
 }
 
 struct LocalAllocOpConversion
-    : public ConvertOpToLLVMPattern<ttg::LocalAllocOp> {
-  LocalAllocOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttg::LocalAllocOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -701,7 +704,6 @@ struct LocalAllocOpConversion
     rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, smem));
     return success();
   }
-  LoweringContext &lc;
 };
 
 struct LocalDeallocOpConversion
@@ -716,16 +718,15 @@ struct LocalDeallocOpConversion
 };
 
 struct LocalStoreOpConversion
-    : public ConvertOpToLLVMPattern<ttg::LocalStoreOp> {
-  LocalStoreOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttg::LocalStoreOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto memType = cast<ttg::MemDescType>(op.getDst().getType());
-    SharedMemoryObject smem = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getDst(), memType.getShape().size());
+    SharedMemoryObject smem =
+        unpackMemDesc(rewriter, loc, adaptor.getDst(), op.getDst());
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     if (failed(storeTensor(op, rewriter, loc,
                            cast<RankedTensorType>(op.getSrc().getType()),
@@ -734,12 +735,10 @@ struct LocalStoreOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-  LoweringContext &lc;
 };
 
-struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
-  LocalLoadOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct LocalLoadOpConversion : public LoweringPattern<ttg::LocalLoadOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -750,11 +749,11 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     if (!tile)
       return op.emitError() << "cannot lower a shared-memory buffer of type "
                             << memType << ": its encoding is not supported";
-    SharedMemoryObject smem = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getSrc(), memType.getShape().size());
+    SharedMemoryObject smem =
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc());
     Type elemType = getTypeConverter()->convertType(tensorType.getElementType());
     unsigned elemBytes =
-        getSharedElementBytes(memoryElementType(rewriter, elemType));
+        sharedMemoryBytes(memoryElementType(rewriter, elemType));
     FailureOr<SharedAccessPlan> plan = planSharedAccess(
         rewriter, loc, getLayout(tensorType), *tile, smem,
         viewHasOffsets(memType), elemBytes, 16, 64, lc);
@@ -762,121 +761,111 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
       return op.emitError() << "cannot load a tensor of type " << tensorType
                             << " from " << memType
                             << ": the layouts do not cover the same elements";
-    unsigned numRegs = getNumRegisters(tensorType);
-    SmallVector<Value> values;
-    for (unsigned g = 0, r = 0; r < numRegs; ++g, r += plan->vec)
-      for (Value v : loadShared(rewriter, loc, plan->bases[plan->baseOf[g]],
-                                plan->addends[g], elemType, plan->vec))
-        values.push_back(v);
+    SmallVector<Value> values = loadPlanned(
+        rewriter, loc, *plan, getNumRegisters(tensorType), elemType);
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
                                           rewriter, tensorType));
     return success();
   }
-  LoweringContext &lc;
 };
 
-struct MemDescIndexOpConversion
-    : public ConvertOpToLLVMPattern<ttg::MemDescIndexOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
-    unsigned rank = srcType.getShape().size();
-    SharedMemoryObject src =
-        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc(), rank);
-    ArrayRef<int64_t> alloc = srcType.getAllocShape();
-    int64_t sliceElems = 1;
-    for (int64_t d : alloc.drop_front(alloc.size() - rank + 1))
-      sliceElems *= d;
-    int64_t sliceBytes =
-        sliceElems * getSharedElementBytes(srcType.getElementType());
-    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(),
-                                      src.offsets[0]);
-    SharedMemoryObject dst;
-    dst.address = LLVM::AddOp::create(
-        rewriter, loc, src.address,
-        LLVM::MulOp::create(rewriter, loc, index,
-                            i32Const(rewriter, loc, sliceBytes)));
-    dst.offsets.assign(src.offsets.begin() + 1, src.offsets.end());
-    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
-    return success();
-  }
-};
-
-struct MemDescSubsliceOpConversion
-    : public ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
-    SharedMemoryObject smem = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
-    for (auto [d, off] : llvm::enumerate(op.getOffsets()))
-      if (off != 0)
-        smem.offsets[d] = LLVM::AddOp::create(rewriter, loc, smem.offsets[d],
-                                              i32Const(rewriter, loc, off));
-    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, smem));
-    return success();
-  }
-};
-
-struct MemDescTransOpConversion
-    : public ConvertOpToLLVMPattern<ttg::MemDescTransOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
-    SharedMemoryObject src = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
-    SharedMemoryObject dst{src.address, {}};
-    for (int32_t o : op.getOrder())
-      dst.offsets.push_back(src.offsets[o]);
-    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
-    return success();
-  }
-};
-
+/// The descriptor of a memdesc view, from its source's descriptor `src`.
+/// memdesc_index: the index-th slice of the leading dimension.
+SharedMemoryObject viewOf(ttg::MemDescIndexOp op,
+                          ttg::MemDescIndexOp::Adaptor adaptor,
+                          const SharedMemoryObject &src, OpBuilder &b,
+                          Location loc) {
+  auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+  unsigned rank = srcType.getShape().size();
+  ArrayRef<int64_t> alloc = srcType.getAllocShape();
+  int64_t sliceElems = 1;
+  for (int64_t d : alloc.drop_front(alloc.size() - rank + 1))
+    sliceElems *= d;
+  int64_t sliceBytes = sliceElems * sharedMemoryBytes(srcType.getElementType());
+  Value index = LLVM::AddOp::create(b, loc, adaptor.getIndex(), src.offsets[0]);
+  SharedMemoryObject dst;
+  dst.address = LLVM::AddOp::create(
+      b, loc, src.address,
+      LLVM::MulOp::create(b, loc, index, i32Const(b, loc, sliceBytes)));
+  dst.offsets.assign(src.offsets.begin() + 1, src.offsets.end());
+  return dst;
+}
+/// memdesc_subslice: the offsets move by the static ones of the op.
+SharedMemoryObject viewOf(ttg::MemDescSubsliceOp op,
+                          ttg::MemDescSubsliceOp::Adaptor,
+                          const SharedMemoryObject &src, OpBuilder &b,
+                          Location loc) {
+  SharedMemoryObject dst = src;
+  for (auto [d, off] : llvm::enumerate(op.getOffsets()))
+    if (off != 0)
+      dst.offsets[d] = LLVM::AddOp::create(b, loc, dst.offsets[d],
+                                           i32Const(b, loc, off));
+  return dst;
+}
+/// memdesc_trans: the offsets permuted.
+SharedMemoryObject viewOf(ttg::MemDescTransOp op, ttg::MemDescTransOp::Adaptor,
+                          const SharedMemoryObject &src, OpBuilder &,
+                          Location) {
+  SharedMemoryObject dst{src.address, {}};
+  for (int32_t o : op.getOrder())
+    dst.offsets.push_back(src.offsets[o]);
+  return dst;
+}
 /// reshape and reinterpret: the same bytes from the start of the buffer.
 template <typename OpTy>
-struct MemDescRebindConversion : public ConvertOpToLLVMPattern<OpTy> {
+SharedMemoryObject rebind(OpTy op, const SharedMemoryObject &src, OpBuilder &b,
+                          Location loc) {
+  SharedMemoryObject dst{src.address, {}};
+  auto dstType = cast<ttg::MemDescType>(op.getType());
+  for (unsigned d = 0; d < dstType.getShape().size(); ++d)
+    dst.offsets.push_back(i32Const(b, loc, 0));
+  return dst;
+}
+SharedMemoryObject viewOf(ttg::MemDescReshapeOp op,
+                          ttg::MemDescReshapeOp::Adaptor,
+                          const SharedMemoryObject &src, OpBuilder &b,
+                          Location loc) {
+  return rebind(op, src, b, loc);
+}
+SharedMemoryObject viewOf(ttg::MemDescReinterpretOp op,
+                          ttg::MemDescReinterpretOp::Adaptor,
+                          const SharedMemoryObject &src, OpBuilder &b,
+                          Location loc) {
+  return rebind(op, src, b, loc);
+}
+
+/// The memdesc views: a new descriptor of the same buffer (viewOf).
+template <typename OpTy>
+struct MemDescViewConversion : public ConvertOpToLLVMPattern<OpTy> {
   using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
-    auto dstType = cast<ttg::MemDescType>(op.getType());
-    if (viewHasOffsets(srcType))
+    if (isa<ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(op) &&
+        viewHasOffsets(srcType))
       return op.emitError("cannot reshape or reinterpret a view inside a "
                           "larger buffer (a memdesc_subslice result)");
-    SharedMemoryObject src = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getSrc(), srcType.getShape().size());
-    SharedMemoryObject dst{src.address, {}};
-    for (unsigned d = 0; d < dstType.getShape().size(); ++d)
-      dst.offsets.push_back(i32Const(rewriter, loc, 0));
-    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc, dst));
+    SharedMemoryObject src =
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc());
+    rewriter.replaceOp(op, packSharedMemoryObject(
+                               rewriter, loc,
+                               viewOf(op, adaptor, src, rewriter, loc)));
     return success();
   }
 };
 
 template <typename OpTy>
-struct BarrierConversion : public ConvertOpToLLVMPattern<OpTy> {
-  BarrierConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern<OpTy>(tc), lc(lc) {}
+struct BarrierConversion : public LoweringPattern<OpTy> {
+  using LoweringPattern<OpTy>::LoweringPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    barrier(rewriter, op.getLoc(), lc);
+    barrier(rewriter, op.getLoc(), this->lc);
     rewriter.eraseOp(op);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -893,10 +882,12 @@ void mlir::triton::lowering::populateSharedMemoryOpToLLVMPatterns(
   });
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion>(tc, lc);
-  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
-               MemDescSubsliceOpConversion, MemDescTransOpConversion,
-               MemDescRebindConversion<ttg::MemDescReshapeOp>,
-               MemDescRebindConversion<ttg::MemDescReinterpretOp>>(tc);
+  patterns.add<LocalDeallocOpConversion,
+               MemDescViewConversion<ttg::MemDescIndexOp>,
+               MemDescViewConversion<ttg::MemDescSubsliceOp>,
+               MemDescViewConversion<ttg::MemDescTransOp>,
+               MemDescViewConversion<ttg::MemDescReshapeOp>,
+               MemDescViewConversion<ttg::MemDescReinterpretOp>>(tc);
   patterns.add<BarrierConversion<ttg::LocalBarrierOp>,
                BarrierConversion<ttg::BarrierOp>>(tc, lc);
 }

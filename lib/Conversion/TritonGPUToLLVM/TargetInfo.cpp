@@ -68,17 +68,6 @@ const TargetInfo *mlir::triton::lowering::lookupModuleTargetInfo(Operation *op) 
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// i1 lives in memory as i8.
-Type memoryType(OpBuilder &b, Type elemType) {
-  return elemType.isInteger(1) ? b.getI8Type() : elemType;
-}
-
-unsigned memoryBytes(Type memType) {
-  if (isa<LLVM::LLVMPointerType>(memType))
-    return 8;
-  return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
-}
-
 /// `vec` elements as one value: the element itself, or an LLVM vector.
 Value packVector(OpBuilder &b, Location loc, Type loadType,
                  ArrayRef<Value> elems) {
@@ -126,10 +115,10 @@ SmallVector<Value> TargetInfo::loadGlobal(RewriterBase &b, Location loc,
                                           ArrayRef<Value> others,
                                           const GlobalAccess &access) const {
   bool isVolatile = access.isVolatile;
-  Type memType = memoryType(b, elemType);
+  Type memType = sharedMemoryType(b, elemType);
   Type loadType =
       vec == 1 ? memType : (Type)VectorType::get({int64_t(vec)}, memType);
-  unsigned alignment = vec * memoryBytes(memType);
+  unsigned alignment = vec * sharedMemoryBytes(memType);
   auto load = [&]() -> Value {
     return LLVM::LoadOp::create(b, loc, loadType, ptr, alignment, isVolatile);
   };
@@ -172,7 +161,7 @@ void TargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
     pred = pred ? (Value)LLVM::AndOp::create(b, loc, pred, representative)
                 : representative;
   Type elemType = elems[0].getType();
-  Type memType = memoryType(b, elemType);
+  Type memType = sharedMemoryType(b, elemType);
   unsigned vec = elems.size();
   Type storeType =
       vec == 1 ? memType : (Type)VectorType::get({int64_t(vec)}, memType);
@@ -181,7 +170,7 @@ void TargetInfo::storeGlobal(RewriterBase &b, Location loc, Value ptr,
     for (Value &e : widened)
       e = LLVM::ZExtOp::create(b, loc, memType, e);
   Value value = packVector(b, loc, storeType, widened);
-  unsigned alignment = vec * memoryBytes(memType);
+  unsigned alignment = vec * sharedMemoryBytes(memType);
   if (!pred) {
     LLVM::StoreOp::create(b, loc, value, ptr, alignment);
     return;

@@ -76,6 +76,21 @@ Value mlir::triton::lowering::i32Const(OpBuilder &b, Location loc, int64_t v) {
                                   b.getI32IntegerAttr(int32_t(v)));
 }
 
+Value mlir::triton::lowering::extractBit(OpBuilder &b, Location loc, Value v,
+                                         unsigned bit) {
+  return LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, v, i32Const(b, loc, bit)),
+      i32Const(b, loc, 1));
+}
+
+Value mlir::triton::lowering::xorIfBitSet(OpBuilder &b, Location loc, Value acc,
+                                          Value hw, unsigned bit,
+                                          int64_t value) {
+  Value one = extractBit(b, loc, hw, bit);
+  return LLVM::XOrOp::create(
+      b, loc, acc, LLVM::MulOp::create(b, loc, one, i32Const(b, loc, value)));
+}
+
 Value mlir::triton::lowering::threadId(OpBuilder &b, Location loc,
                                        const LoweringContext &lc) {
   return lc.target->threadIdX(b, loc);
@@ -143,13 +158,10 @@ mlir::triton::lowering::emitIndices(OpBuilder &b, Location loc,
   unsigned numRegs = layout.getInDimSize(tt::kRegister);
   SmallVector<SmallVector<Value>> result;
   for (unsigned r = 0; r < numRegs; ++r) {
-    SmallVector<tt::LinearLayout::DimSize, 4> in;
-    for (tt::Dim d : layout.getInDimNames())
-      in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
-    auto coords = layout.apply(in);
+    SmallVector<int32_t> coords = registerCoord(layout, r);
     SmallVector<Value> idx;
     for (unsigned d = 0; d < rank; ++d) {
-      int32_t c = coords[d].second;
+      int32_t c = coords[d];
       idx.push_back(c == 0 ? hwPart[d]
                            : (Value)LLVM::XOrOp::create(b, loc, hwPart[d],
                                                         i32Const(b, loc, c)));
@@ -162,21 +174,12 @@ mlir::triton::lowering::emitIndices(OpBuilder &b, Location loc,
 SmallVector<int> mlir::triton::lowering::mapRegisters(
     const tt::LinearLayout &src, const tt::LinearLayout &dst,
     function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> mapCoord) {
-  auto regCoord = [](const tt::LinearLayout &l, unsigned r) {
-    SmallVector<tt::LinearLayout::DimSize, 4> in;
-    for (tt::Dim d : l.getInDimNames())
-      in.push_back({d, d == tt::kRegister ? int32_t(r) : 0});
-    SmallVector<int32_t> c;
-    for (auto &[dim, v] : l.apply(in))
-      c.push_back(v);
-    return c;
-  };
   std::map<SmallVector<int32_t>, int> srcRegs;
   for (unsigned r = 0, e = src.getInDimSize(tt::kRegister); r < e; ++r)
-    srcRegs.emplace(regCoord(src, r), r);
+    srcRegs.emplace(registerCoord(src, r), r);
   SmallVector<int> out;
   for (unsigned r = 0, e = dst.getInDimSize(tt::kRegister); r < e; ++r) {
-    auto it = srcRegs.find(mapCoord(regCoord(dst, r)));
+    auto it = srcRegs.find(mapCoord(registerCoord(dst, r)));
     out.push_back(it == srcRegs.end() ? -1 : it->second);
   }
   return out;
@@ -362,7 +365,7 @@ Type mlir::triton::lowering::sharedMemoryType(OpBuilder &b, Type elemType) {
 }
 
 unsigned mlir::triton::lowering::sharedMemoryBytes(Type memType) {
-  if (isa<LLVM::LLVMPointerType>(memType))
+  if (isa<PointerType, LLVM::LLVMPointerType>(memType))
     return 8;
   return std::max(1u, memType.getIntOrFloatBitWidth() / 8);
 }

@@ -17,7 +17,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
@@ -34,9 +33,8 @@ struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
   }
 };
 
-struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
-  MakeRangeOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct MakeRangeOpConversion : public LoweringPattern<MakeRangeOp> {
+  using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -53,7 +51,6 @@ struct MakeRangeOpConversion : public ConvertOpToLLVMPattern<MakeRangeOp> {
                                           rewriter, type));
     return success();
   }
-  LoweringContext &lc;
 };
 
 /// Replaces `op` by registers of its operand chosen by coordinate.
@@ -76,60 +73,55 @@ LogicalResult remapRegisters(
   return success();
 }
 
-struct BroadcastOpConversion : public ConvertOpToLLVMPattern<BroadcastOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    auto dstType = cast<RankedTensorType>(op.getType());
-    ArrayRef<int64_t> srcShape = srcType.getShape();
-    return remapRegisters(op, op.getSrc(), adaptor.getSrc(), srcType, dstType,
-                          getTypeConverter(), rewriter,
-                          [&](ArrayRef<int32_t> c) {
-                            SmallVector<int32_t> s(c);
-                            for (unsigned d = 0; d < s.size(); ++d)
-                              if (srcShape[d] == 1)
-                                s[d] = 0;
-                            return s;
-                          });
-  }
-};
+/// The operand coordinate of result coordinate `c`: broadcast pins the
+/// dims of size 1, expand_dims drops its axis.
+SmallVector<int32_t> operandCoord(BroadcastOp op, ArrayRef<int32_t> c) {
+  ArrayRef<int64_t> srcShape =
+      cast<RankedTensorType>(op.getSrc().getType()).getShape();
+  SmallVector<int32_t> s(c);
+  for (unsigned d = 0; d < s.size(); ++d)
+    if (srcShape[d] == 1)
+      s[d] = 0;
+  return s;
+}
+SmallVector<int32_t> operandCoord(ExpandDimsOp op, ArrayRef<int32_t> c) {
+  SmallVector<int32_t> s(c);
+  s.erase(s.begin() + op.getAxis());
+  return s;
+}
 
-struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// broadcast and expand_dims: each result register is a register of the
+/// operand in the same thread (remapRegisters by operandCoord).
+template <typename OpTy>
+struct RemapOpConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
   LogicalResult
-  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    unsigned axis = op.getAxis();
-    return remapRegisters(op, op.getSrc(), adaptor.getSrc(), srcType, dstType,
-                          getTypeConverter(), rewriter,
-                          [&](ArrayRef<int32_t> c) {
-                            SmallVector<int32_t> s(c);
-                            s.erase(s.begin() + axis);
-                            return s;
-                          });
+    return remapRegisters(
+        op, op.getSrc(), adaptor.getSrc(), srcType, dstType,
+        this->getTypeConverter(), rewriter,
+        [&](ArrayRef<int32_t> c) { return operandCoord(op, c); });
   }
 };
 
 /// tt.get_program_id and tt.get_num_programs, through the TargetInfo.
 template <typename SourceOp>
-struct GridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
-  GridQueryConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern<SourceOp>(tc), lc(lc) {}
+struct GridQueryConversion : public LoweringPattern<SourceOp> {
+  using LoweringPattern<SourceOp>::LoweringPattern;
   LogicalResult
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     unsigned axis = static_cast<unsigned>(op.getAxis());
+    const TargetInfo *target = this->lc.target;
     Value v = std::is_same_v<SourceOp, GetProgramIdOp>
-                  ? lc.target->programId(rewriter, op.getLoc(), axis)
-                  : lc.target->numPrograms(rewriter, op.getLoc(), axis);
+                  ? target->programId(rewriter, op.getLoc(), axis)
+                  : target->numPrograms(rewriter, op.getLoc(), axis);
     rewriter.replaceOp(op, v);
     return success();
   }
-  LoweringContext &lc;
 };
 
 } // namespace
@@ -137,7 +129,8 @@ struct GridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
 void mlir::triton::lowering::populateViewOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &tc, RewritePatternSet &patterns,
     LoweringContext &lc) {
-  patterns.add<SplatOpConversion, BroadcastOpConversion, ExpandDimsOpConversion>(tc);
+  patterns.add<SplatOpConversion, RemapOpConversion<BroadcastOp>,
+               RemapOpConversion<ExpandDimsOp>>(tc);
   patterns.add<MakeRangeOpConversion>(tc, lc);
   populateConvertLayoutOpToLLVMPatterns(tc, patterns, lc);
   patterns.add<GridQueryConversion<GetProgramIdOp>,

@@ -28,7 +28,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
@@ -69,10 +68,8 @@ bool isZeroOther(Value other) {
 }
 
 struct AsyncCopyGlobalToLocalOpConversion
-    : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
-  AsyncCopyGlobalToLocalOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                                     LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttg::AsyncCopyGlobalToLocalOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
@@ -89,7 +86,7 @@ struct AsyncCopyGlobalToLocalOpConversion
       return op.emitError() << "cannot lower a shared-memory buffer of type "
                             << memType << ": its encoding is not supported";
     tt::LinearLayout layout = getLayout(srcType);
-    unsigned elemBytes = getSharedElementBytes(memType.getElementType());
+    unsigned elemBytes = sharedMemoryBytes(memType.getElementType());
 
     // Widest vector the global side allows.
     SmallVector<unsigned, 4> order = lc.axisInfo->getOrder(op.getSrc());
@@ -101,8 +98,8 @@ struct AsyncCopyGlobalToLocalOpConversion
       maxVec = std::min(maxVec, std::max(1u, lc.axisInfo->getMaskAlignment(
                                                  op.getMask(), order[0])));
 
-    SharedMemoryObject smem = unpackSharedMemoryObject(
-        rewriter, loc, adaptor.getResult(), memType.getShape().size());
+    SharedMemoryObject smem =
+        unpackMemDesc(rewriter, loc, adaptor.getResult(), op.getResult());
     bool hasOffsets = memType.getAllocShape().take_back(
                           memType.getShape().size()) != memType.getShape();
     FailureOr<SharedAccessPlan> plan =
@@ -169,8 +166,6 @@ struct AsyncCopyGlobalToLocalOpConversion
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 struct AsyncCommitGroupOpConversion

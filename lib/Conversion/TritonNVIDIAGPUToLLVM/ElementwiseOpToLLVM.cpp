@@ -38,29 +38,11 @@ struct DivFOpConversion : public ConvertOpToLLVMPattern<arith::DivFOp> {
   }
 };
 
-/// exp(x) = 2^(x * log2(e)) with ex2.approx.f32 for f32, as upstream does.
-template <typename OpTy, bool scaleByLog2E>
-struct Exp2Conversion : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Value x = adaptor.getOperand();
-    if (scaleByLog2E) {
-      Value log2e = LLVM::ConstantOp::create(
-          rewriter, loc, rewriter.getF32Type(),
-          rewriter.getF32FloatAttr(1.4426950408889634f));
-      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
-    }
-    rewriter.replaceOp(op, inlineAsm(rewriter, loc, op.getType(), {x},
-                                     "ex2.approx.f32 $0, $1;", "=f,f",
-                                     /*sideEffects=*/false));
-    return success();
-  }
-};
+/// 2^x with ex2.approx.f32, as upstream does for f32 exp.
+Value exp2ApproxF32(OpBuilder &b, Location loc, Value x) {
+  return inlineAsm(b, loc, b.getF32Type(), {x}, "ex2.approx.f32 $0, $1;",
+                   "=f,f", /*sideEffects=*/false);
+}
 
 } // namespace
 
@@ -125,5 +107,6 @@ void mlir::triton::lowering::populateFastMathOpToLLVMPatterns(
   // math.exp2 itself goes to libdevice's __nv_exp2f, as upstream's: with
   // nvvm-reflect-ftz (the default) that is ex2.approx.ftz.f32, without it
   // the subnormal-preserving form (test_enable_reflect_ftz).
-  patterns.add<Exp2Conversion<math::ExpOp, true>>(tc, PatternBenefit(10));
+  patterns.add<FastExp2Conversion<math::ExpOp, true>>(tc, exp2ApproxF32,
+                                                      PatternBenefit(10));
 }

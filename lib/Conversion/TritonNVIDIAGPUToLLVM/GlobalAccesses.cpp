@@ -73,6 +73,22 @@ std::string evictSuffix(EvictionPolicy evict) {
 }
 
 /// Packs `vec` elements into words of `wordBits` (the inline-asm operands).
+/// The `.vN` of a vector access of `numWords` words (none for one).
+std::string vectorSuffix(unsigned numWords) {
+  return numWords > 1 ? ".v" + std::to_string(numWords) : "";
+}
+
+/// The operands $first ... of the `numWords` words of an access: one
+/// register, or a braced vector.
+std::string wordList(unsigned first, unsigned numWords) {
+  if (numWords == 1)
+    return "$" + std::to_string(first);
+  std::string list = "{ ";
+  for (unsigned w = 0; w < numWords; ++w)
+    list += (w ? ", $" : "$") + std::to_string(first + w);
+  return list + " }";
+}
+
 SmallVector<Value> packAccessWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
                              unsigned elemBits, unsigned wordBits) {
   SmallVector<Value> words;
@@ -177,17 +193,7 @@ SmallVector<Value> NVIDIATargetInfo::loadGlobal(
   text += std::string(access.isVolatile ? "ld.volatile.global"
                                         : "ld.global") +
           cacheSuffix(access.cache) + evictSuffix(access.evict);
-  if (numWords > 1)
-    text += ".v" + std::to_string(numWords);
-  text += "." + width + " ";
-  if (numWords > 1) {
-    text += "{ ";
-    for (unsigned w = 0; w < numWords; ++w)
-      text += (w ? ", $" : "$") + std::to_string(w);
-    text += " }";
-  } else {
-    text += "$0";
-  }
+  text += vectorSuffix(numWords) + "." + width + " " + wordList(0, numWords);
   text += ", [ $" + std::to_string(addrIdx) + " + 0 ];";
 
   Type resultType =
@@ -242,17 +248,8 @@ void NVIDIATargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
     text += "@$" + std::to_string(numWords + 1) + " ";
   }
   text += "st.global" + cacheSuffix(access.cache) + evictSuffix(access.evict);
-  if (numWords > 1)
-    text += ".v" + std::to_string(numWords);
-  text += "." + width + " [ $0 + 0 ], ";
-  if (numWords > 1) {
-    text += "{ ";
-    for (unsigned w = 0; w < numWords; ++w)
-      text += (w ? ", $" : "$") + std::to_string(w + 1);
-    text += " };";
-  } else {
-    text += "$1;";
-  }
+  text += vectorSuffix(numWords) + "." + width + " [ $0 + 0 ], " +
+          wordList(1, numWords) + ";";
   inlineAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
             args, text, constraints, /*sideEffects=*/true);
 }

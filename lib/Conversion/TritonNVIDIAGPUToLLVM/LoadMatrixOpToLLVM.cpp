@@ -36,7 +36,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
@@ -49,10 +48,10 @@ struct LoadMatrix {
 };
 
 struct LocalLoadMatrixOpConversion
-    : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+    : public LoweringPattern<ttg::LocalLoadOp> {
   LocalLoadMatrixOpConversion(TritonGPUToLLVMTypeConverter &tc,
                               LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc, /*benefit=*/2), lc(lc) {}
+      : LoweringPattern(tc, lc, /*benefit=*/2) {}
 
   LogicalResult
   matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
@@ -238,13 +237,7 @@ struct LocalLoadMatrixOpConversion
       for (auto [bit, img] : llvm::enumerate(images)) {
         if (img == 0)
           continue;
-        Value one = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, hw, i32Const(rewriter, loc, bit)),
-            i32Const(rewriter, loc, 1));
-        acc = LLVM::XOrOp::create(
-            rewriter, loc, acc,
-            LLVM::MulOp::create(rewriter, loc, one, i32Const(rewriter, loc, img)));
+        acc = xorIfBitSet(rewriter, loc, acc, hw, bit, img);
       }
       return acc;
     };
@@ -310,8 +303,6 @@ struct LocalLoadMatrixOpConversion
                                           rewriter, type));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace

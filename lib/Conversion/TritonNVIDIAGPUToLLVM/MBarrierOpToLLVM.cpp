@@ -18,16 +18,8 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
-namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
-
-Value barrierAddress(ConversionPatternRewriter &rewriter, Location loc,
-                     Value desc, Type memType) {
-  unsigned rank = cast<ttg::MemDescType>(memType).getShape().size();
-  return unpackSharedMemoryObject(rewriter, loc, desc, rank).address;
-}
 
 /// Thread 0 of the CTA, and `pred` when given.
 Value leaderPredicate(OpBuilder &b, Location loc, Value pred) {
@@ -37,75 +29,46 @@ Value leaderPredicate(OpBuilder &b, Location loc, Value pred) {
   return pred ? (Value)LLVM::AndOp::create(b, loc, first, pred) : first;
 }
 
-struct InitBarrierOpConversion
-    : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc(),
-                                op.getAlloc().getType());
-    inlineAsm(rewriter, loc, Type(),
-              {leaderPredicate(rewriter, loc, Value()), addr},
-              "@$0 mbarrier.init.shared::cta.b64 [$1], " +
-                  std::to_string(op.getCount()) + ";",
-              "b,r", /*sideEffects=*/true);
-    rewriter.eraseOp(op);
-    return success();
-  }
+/// A barrier update thread 0 makes: its PTX ($0 the predicate, $1 the
+/// barrier's address) and the op's own predicate (none for init and inval).
+struct LeaderUpdate {
+  std::string ptx;
+  Value pred;
 };
+LeaderUpdate leaderUpdate(ttng::InitBarrierOp op, ttng::InitBarrierOp::Adaptor) {
+  return {"@$0 mbarrier.init.shared::cta.b64 [$1], " +
+              std::to_string(op.getCount()) + ";",
+          Value()};
+}
+LeaderUpdate leaderUpdate(ttng::InvalBarrierOp, ttng::InvalBarrierOp::Adaptor) {
+  return {"@$0 mbarrier.inval.shared::cta.b64 [$1];", Value()};
+}
+LeaderUpdate leaderUpdate(ttng::BarrierExpectOp op,
+                          ttng::BarrierExpectOp::Adaptor adaptor) {
+  return {"@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+              std::to_string(op.getSize()) + ";",
+          adaptor.getPred()};
+}
+LeaderUpdate leaderUpdate(ttng::ArriveBarrierOp op,
+                          ttng::ArriveBarrierOp::Adaptor adaptor) {
+  return {"@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
+              std::to_string(op.getCount()) + ";",
+          adaptor.getPred()};
+}
 
-struct InvalBarrierOpConversion
-    : public ConvertOpToLLVMPattern<ttng::InvalBarrierOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// init, inval, expect and arrive: one instruction by thread 0.
+template <typename OpTy>
+struct LeaderBarrierOpConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
   LogicalResult
-  matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc(),
-                                op.getAlloc().getType());
+    Value addr =
+        unpackMemDesc(rewriter, loc, adaptor.getAlloc(), op.getAlloc()).address;
+    LeaderUpdate update = leaderUpdate(op, adaptor);
     inlineAsm(rewriter, loc, Type(),
-              {leaderPredicate(rewriter, loc, Value()), addr},
-              "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
-              /*sideEffects=*/true);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct BarrierExpectOpConversion
-    : public ConvertOpToLLVMPattern<ttng::BarrierExpectOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc(),
-                                op.getAlloc().getType());
-    inlineAsm(rewriter, loc, Type(),
-              {leaderPredicate(rewriter, loc, adaptor.getPred()), addr},
-              "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-                  std::to_string(op.getSize()) + ";",
-              "b,r", /*sideEffects=*/true);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct ArriveBarrierOpConversion
-    : public ConvertOpToLLVMPattern<ttng::ArriveBarrierOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc(),
-                                op.getAlloc().getType());
-    inlineAsm(rewriter, loc, Type(),
-              {leaderPredicate(rewriter, loc, adaptor.getPred()), addr},
-              "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
-                  std::to_string(op.getCount()) + ";",
+              {leaderPredicate(rewriter, loc, update.pred), addr}, update.ptx,
               "b,r", /*sideEffects=*/true);
     rewriter.eraseOp(op);
     return success();
@@ -119,8 +82,8 @@ struct WaitBarrierOpConversion
   matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc(),
-                                op.getAlloc().getType());
+    Value addr =
+        unpackMemDesc(rewriter, loc, adaptor.getAlloc(), op.getAlloc()).address;
     Value pred = adaptor.getPred();
     if (!pred)
       pred = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
@@ -143,8 +106,10 @@ namespace mlir::triton::lowering {
 void populateMBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                       RewritePatternSet &patterns,
                                       LoweringContext &lc) {
-  patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
-               BarrierExpectOpConversion, ArriveBarrierOpConversion,
+  patterns.add<LeaderBarrierOpConversion<ttng::InitBarrierOp>,
+               LeaderBarrierOpConversion<ttng::InvalBarrierOp>,
+               LeaderBarrierOpConversion<ttng::BarrierExpectOp>,
+               LeaderBarrierOpConversion<ttng::ArriveBarrierOp>,
                WaitBarrierOpConversion>(tc);
 }
 } // namespace mlir::triton::lowering

@@ -42,7 +42,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
 
 namespace {
 
@@ -217,9 +216,8 @@ FailureOr<MmaForm> selectForm(DotOp op) {
   return form;
 }
 
-struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
-  MmaV2DotOpConversion(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+struct MmaV2DotOpConversion : public LoweringPattern<DotOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -343,8 +341,6 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                           dType));
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 } // namespace

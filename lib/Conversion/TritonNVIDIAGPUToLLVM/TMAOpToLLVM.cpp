@@ -35,8 +35,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
-namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
@@ -75,7 +73,7 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
   auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(buffer.getEncoding());
   unsigned swizzleBytes = nvmma ? nvmma.getSwizzlingByteWidth() : 0;
   unsigned elemBits = buffer.getElementType().getIntOrFloatBitWidth();
-  unsigned elemBytes = getSharedElementBytes(buffer.getElementType());
+  unsigned elemBytes = sharedMemoryBytes(buffer.getElementType());
   BoxPlan plan;
   for (unsigned d = 0; d < rank; ++d) {
     int64_t limit = 256;
@@ -211,10 +209,8 @@ std::string coordList(ArrayRef<Value> coords, unsigned first,
 }
 
 struct AsyncTMACopyGlobalToLocalOpConversion
-    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
-  AsyncTMACopyGlobalToLocalOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                                        LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
@@ -226,12 +222,11 @@ struct AsyncTMACopyGlobalToLocalOpConversion
       return failure();
     unsigned rank = buffer.getShape().size();
     Value dst =
-        unpackSharedMemoryObject(rewriter, loc, adaptor.getResult(), rank)
+        unpackMemDesc(rewriter, loc, adaptor.getResult(), op.getResult())
             .address;
-    auto barType = cast<ttg::MemDescType>(op.getBarrier().getType());
-    Value bar = unpackSharedMemoryObject(rewriter, loc, adaptor.getBarrier(),
-                                         barType.getShape().size())
-                    .address;
+    Value bar =
+        unpackMemDesc(rewriter, loc, adaptor.getBarrier(), op.getBarrier())
+            .address;
     Value desc = LLVM::PtrToIntOp::create(rewriter, loc,
                                           rewriter.getI64Type(),
                                           adaptor.getDesc());
@@ -257,15 +252,11 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 struct AsyncTMACopyLocalToGlobalOpConversion
-    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
-  AsyncTMACopyLocalToGlobalOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                                        LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
@@ -277,8 +268,7 @@ struct AsyncTMACopyLocalToGlobalOpConversion
       return failure();
     unsigned rank = buffer.getShape().size();
     Value src =
-        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc(), rank)
-            .address;
+        unpackMemDesc(rewriter, loc, adaptor.getSrc(), op.getSrc()).address;
     Value desc = LLVM::PtrToIntOp::create(rewriter, loc,
                                           rewriter.getI64Type(),
                                           adaptor.getDesc());
@@ -304,8 +294,6 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 struct TMAStoreWaitOpConversion

@@ -54,24 +54,30 @@ Value NVIDIATargetInfo::threadIdX(OpBuilder &b, Location loc) const {
   return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
 }
 
-Value NVIDIATargetInfo::programId(OpBuilder &b, Location loc,
-                                  unsigned axis) const {
+namespace {
+/// The i32 special register of `axis` (x, y, z; z past 2) among the
+/// three NVVM ops that read one.
+template <typename X, typename Y, typename Z>
+Value readAxisRegister(OpBuilder &b, Location loc, unsigned axis) {
   Type i32 = b.getI32Type();
   switch (axis) {
-  case 0: return NVVM::BlockIdXOp::create(b, loc, i32);
-  case 1: return NVVM::BlockIdYOp::create(b, loc, i32);
-  default: return NVVM::BlockIdZOp::create(b, loc, i32);
+  case 0: return X::create(b, loc, i32);
+  case 1: return Y::create(b, loc, i32);
+  default: return Z::create(b, loc, i32);
   }
+}
+} // namespace
+
+Value NVIDIATargetInfo::programId(OpBuilder &b, Location loc,
+                                  unsigned axis) const {
+  return readAxisRegister<NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                          NVVM::BlockIdZOp>(b, loc, axis);
 }
 
 Value NVIDIATargetInfo::numPrograms(OpBuilder &b, Location loc,
                                     unsigned axis) const {
-  Type i32 = b.getI32Type();
-  switch (axis) {
-  case 0: return NVVM::GridDimXOp::create(b, loc, i32);
-  case 1: return NVVM::GridDimYOp::create(b, loc, i32);
-  default: return NVVM::GridDimZOp::create(b, loc, i32);
-  }
+  return readAxisRegister<NVVM::GridDimXOp, NVVM::GridDimYOp,
+                          NVVM::GridDimZOp>(b, loc, axis);
 }
 
 void NVIDIATargetInfo::barrier(OpBuilder &b, Location loc) const {

@@ -37,7 +37,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttng = mlir::triton::nvidia_gpu;
 
 /// The staging descriptor is 128 bytes aligned to 128; scratch buffers are
 /// only 16-byte aligned, so the lowering aligns inside a larger one.
@@ -94,10 +93,8 @@ private:
 };
 
 struct TensormapCreateOpConversion
-    : public ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
-  TensormapCreateOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                              LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttng::TensormapCreateOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
@@ -176,8 +173,6 @@ struct TensormapCreateOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  LoweringContext &lc;
 };
 
 struct TensormapFenceproxyAcquireOpConversion

@@ -58,8 +58,6 @@
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::lowering;
-namespace ttg = mlir::triton::gpu;
-namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
@@ -107,7 +105,7 @@ FailureOr<OperandDesc> describeOperand(Operation *op, Value operand,
                            << " has no layout (one swizzle tile is 8 rows of "
                            << swizzle << " bytes along its contiguous dim)";
   OperandDesc d{*inverse, mnDim, 1 - mnDim};
-  d.elemBytes = getSharedElementBytes(type.getElementType());
+  d.elemBytes = sharedMemoryBytes(type.getElementType());
   unsigned contiguous = nvmma.getTransposed() ? 0 : 1;
   d.mnMajor = contiguous == mnDim;
   int64_t swizzleElems = swizzle / d.elemBytes;
@@ -160,10 +158,8 @@ struct Instr {
 };
 
 struct WarpGroupDotOpConversion
-    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
-  WarpGroupDotOpConversion(TritonGPUToLLVMTypeConverter &tc,
-                           LoweringContext &lc)
-      : ConvertOpToLLVMPattern(tc), lc(lc) {}
+    : public LoweringPattern<ttng::WarpGroupDotOp> {
+  using LoweringPattern::LoweringPattern;
 
   LogicalResult
   matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
@@ -318,10 +314,7 @@ struct WarpGroupDotOpConversion
         if (image == 0)
           continue;
         mask |= image;
-        Value set = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, warp, i32Const(rewriter, loc, bit)),
-            i32Const(rewriter, loc, 1));
+        Value set = extractBit(rewriter, loc, warp, bit);
         Value term = LLVM::MulOp::create(rewriter, loc, set,
                                          i32Const(rewriter, loc, image));
         acc32 = acc32 ? (Value)LLVM::XOrOp::create(rewriter, loc, acc32, term)
@@ -567,8 +560,6 @@ struct WarpGroupDotOpConversion
                                           rewriter, dType));
     return success();
   }
-
-  LoweringContext &lc;
 
 public:
   /// `wgmma.wait_group pendings`, with `values` passed through so that

@@ -94,6 +94,34 @@ void populateGlobalScratchOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &tc,
                                            RewritePatternSet &patterns,
                                            LoweringContext &lc);
 
+/// f32 math.exp (`scaleByLog2E`: as 2^(x * log2(e))) and math.exp2 on a
+/// target's fast base-2 exponential, which `exp2` builds for an f32 value.
+/// Other element types are left to the general patterns.
+template <typename OpTy, bool scaleByLog2E>
+struct FastExp2Conversion : public ConvertOpToLLVMPattern<OpTy> {
+  using Exp2Builder = Value (*)(OpBuilder &, Location, Value);
+  FastExp2Conversion(const LLVMTypeConverter &tc, Exp2Builder exp2,
+                     PatternBenefit benefit)
+      : ConvertOpToLLVMPattern<OpTy>(tc, benefit), exp2(exp2) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (scaleByLog2E) {
+      Value log2e = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getF32Type(),
+          rewriter.getF32FloatAttr(1.4426950408889634f));
+      x = LLVM::FMulOp::create(rewriter, loc, x, log2e);
+    }
+    rewriter.replaceOp(op, exp2(rewriter, loc, x));
+    return success();
+  }
+  Exp2Builder exp2;
+};
+
 /// Extra patterns a backend adds to the common ones.
 using PatternHook = function_ref<void(TritonGPUToLLVMTypeConverter &,
                                       RewritePatternSet &, LoweringContext &)>;

@@ -50,6 +50,10 @@ int64_t getScanScratchBytes(ScanOp op);
 int64_t getAtomicScratchBytes(Operation *op);
 int64_t getHistogramScratchBytes(HistogramOp op);
 int64_t getShapeOpScratchBytes(Operation *op);
+/// A scratch buffer of one region per tensor of `tensors`, each of
+/// `numSlots` of its elements and 16-byte aligned (reduce and scan across
+/// warps).
+int64_t getRegionScratchBytes(ValueRange tensors, int64_t numSlots);
 
 /// The i32 shared-window address of `op`'s scratch buffer, checking that
 /// `bytes` fit in what was allocated for it (sized for the module's
@@ -59,6 +63,15 @@ int64_t getShapeOpScratchBytes(Operation *op);
 FailureOr<Value> scratchAddress(OpBuilder &b, Location loc, Operation *op,
                                 int64_t bytes);
 
+/// A shared pointer to `op`'s scratch buffer (scratchAddress), checked to
+/// hold `numElements` elements of `elemType` as shared memory keeps them
+/// (sharedMemoryType).
+FailureOr<Value> scratchPointer(OpBuilder &b, Location loc, Operation *op,
+                                Type elemType, int64_t numElements);
+/// `v` as shared memory keeps it (i1 zero-extended to i8), and the value of
+/// type `elemType` loaded back from `addr`.
+Value toSharedElement(OpBuilder &b, Location loc, Value v);
+Value loadSharedElement(OpBuilder &b, Location loc, Value addr, Type elemType);
 /// Moves elements between threads through `op`'s scratch buffer: after a
 /// barrier every thread stores `stores[i].first` at element offset
 /// `stores[i].second`, then after a second barrier loads the elements at
@@ -90,14 +103,16 @@ SharedMemoryObject unpackSharedMemoryObject(OpBuilder &b, Location loc,
                                             Value llvmStruct, unsigned rank);
 Value packSharedMemoryObject(OpBuilder &b, Location loc,
                              const SharedMemoryObject &smem);
+/// The descriptor of `memDesc`, a !ttg.memdesc value, from `llvmStruct`,
+/// what it was converted to (its rank from the memdesc type).
+SharedMemoryObject unpackMemDesc(OpBuilder &b, Location loc, Value llvmStruct,
+                                 Value memDesc);
 
 /// The linear layout (offset -> tensor coordinates) of one allocation tile
 /// of a descriptor type: its encoding over its allocation shape without the
 /// leading dims that memdesc_index strips (rank of the view).
 std::optional<tt::LinearLayout> getSharedTileLayout(gpu::MemDescType type);
 
-/// Bytes per element of a descriptor's element type in shared memory.
-unsigned getSharedElementBytes(Type elemType);
 
 //===----------------------------------------------------------------------===//
 // Moving registers to and from shared memory
@@ -142,6 +157,11 @@ void storeSharedPacked(OpBuilder &b, Location loc, Value address,
 SmallVector<Value> loadShared(OpBuilder &b, Location loc, Value address,
                               int64_t addend, Type elemType, unsigned count);
 
+/// Loads registers [0, numRegs) of `elemType` with the accesses of `plan`,
+/// `plan.vec` registers each.
+SmallVector<Value> loadPlanned(OpBuilder &b, Location loc,
+                               const SharedAccessPlan &plan, unsigned numRegs,
+                               Type elemType);
 /// Byte addresses of accesses of whole 16-byte chunks (linear over GF(2) in
 /// chunk units): lane bit i moves the chunk by `laneChunks[i]`, warp bit i
 /// by `warpChunks[i]`, and access g adds `regChunks[g]`. One runtime base

@@ -21,7 +21,13 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::triton::nvidia_gpu {}
+
 namespace mlir::triton::lowering {
+
+/// The dialect namespaces, as the lowering files spell them.
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
 
 /// Tensors become, in each thread, a struct of the elements its layout gives
 /// that thread; !tt.ptr becomes !llvm.ptr of the same address space.
@@ -43,6 +49,16 @@ struct LoweringContext {
   int64_t sharedBytes = 0;
 };
 
+/// A pattern of the lowering that needs the facts of the module being
+/// lowered (lc).
+template <typename OpTy>
+struct LoweringPattern : public ConvertOpToLLVMPattern<OpTy> {
+  LoweringPattern(TritonGPUToLLVMTypeConverter &tc, LoweringContext &lc,
+                  PatternBenefit benefit = 1)
+      : ConvertOpToLLVMPattern<OpTy>(tc, benefit), lc(lc) {}
+  LoweringContext &lc;
+};
+
 /// Number of elements a thread holds of a tensor type.
 unsigned getNumRegisters(RankedTensorType type);
 /// The linear layout of `type`; reports a fatal error for unknown encodings
@@ -56,6 +72,12 @@ Value packLLElements(Location loc, const TypeConverter *converter,
                      Type tensorType);
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
+/// Bit `bit` of the i32 `v`, as 0 or 1.
+Value extractBit(OpBuilder &b, Location loc, Value v, unsigned bit);
+/// `acc` ^ (bit `bit` of the i32 `hw`) * `value`: one term of a linear map
+/// over GF(2) applied to a runtime id.
+Value xorIfBitSet(OpBuilder &b, Location loc, Value acc, Value hw, unsigned bit,
+                  int64_t value);
 
 /// Clones the ops of the one-block region body `block` at `b`'s insertion
 /// point with its arguments bound to `args`; the values its terminator
@@ -128,7 +150,8 @@ Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> coord,
                 ArrayRef<int64_t> shape);
 
 /// The type an element of `elemType` has in shared memory (i1 as i8) and
-/// its size in bytes.
+/// its size in bytes (pointers, !tt.ptr or !llvm.ptr, take 8; other types
+/// at least 1).
 Type sharedMemoryType(OpBuilder &b, Type elemType);
 unsigned sharedMemoryBytes(Type memType);
 
