@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Tune/Cache.h"
+#include "TuneJson.h"
 #include "tt/Runtime/AtomicFile.h"
 #include "tt/Runtime/Json.h"
 #include "tt/Tune/Hash.h"
@@ -27,6 +28,7 @@
 
 using namespace tt::tune;
 using tt::runtime::JsonWriter;
+using namespace tt::tune::json;
 
 static constexpr int kCacheFormat = 1;
 
@@ -82,13 +84,6 @@ bool tt::tune::makeDirectories(const std::string &dir, std::string &err) {
   return true;
 }
 
-static void writeNameValues(JsonWriter &w, const NameValues &nv) {
-  w.beginObject();
-  for (const auto &p : nv)
-    w.key(p.first).value(p.second);
-  w.endObject();
-}
-
 std::string
 tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   JsonWriter w;
@@ -119,35 +114,14 @@ tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   return w.str() + "\n";
 }
 
-namespace {
-std::string str(const YAML::Node &n) {
-  return n && n.IsScalar() ? n.Scalar() : std::string();
-}
-NameValues nameValues(const YAML::Node &n) {
-  NameValues out;
-  if (n && n.IsMap())
-    for (auto it = n.begin(); it != n.end(); ++it)
-      out.emplace_back(it->first.Scalar(), str(it->second));
-  return out;
-}
-} // namespace
-
 bool tt::tune::cacheFromJson(const std::string &text,
                              std::map<std::string, CacheEntry> &out,
                              std::string &err) {
   out.clear();
   try {
     YAML::Node root = YAML::Load(text);
-    if (!root.IsMap() || str(root["tool"]) != "tt-tune" ||
-        str(root["kind"]) != "cache") {
-      err = "not a tt-tune cache";
+    if (!checkHeader(root, "cache", kCacheFormat, "tt-tune cache", err))
       return false;
-    }
-    if (str(root["format"]) != std::to_string(kCacheFormat)) {
-      err = "cache format " + str(root["format"]) + ", expected " +
-            std::to_string(kCacheFormat);
-      return false;
-    }
     YAML::Node entries = root["entries"];
     if (!entries || !entries.IsMap()) {
       err = "no 'entries' map";

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Tune/Results.h"
+#include "TuneJson.h"
 #include "tt/Runtime/Json.h"
 
 #include <yaml-cpp/yaml.h>
@@ -21,6 +22,7 @@
 
 using namespace tt::tune;
 using tt::runtime::JsonWriter;
+using namespace tt::tune::json;
 
 static constexpr int kResultsFormat = 1;
 
@@ -61,10 +63,8 @@ void tt::tune::chooseWinners(TuneResults &r) {
   }
 }
 
-CacheEntry tt::tune::winnerEntry(const TuneResults &r, size_t si) {
-  const SizeResult &s = r.sizes[si];
-  if (s.cached)
-    return s.cachedEntry;
+/// The fields of a cache entry that come from the run and the size.
+static CacheEntry entryOf(const TuneResults &r, const SizeResult &s) {
   CacheEntry e;
   e.key = s.cacheKey;
   e.kernel = r.kernel;
@@ -73,13 +73,21 @@ CacheEntry tt::tune::winnerEntry(const TuneResults &r, size_t si) {
   e.device = r.device;
   e.target = r.target;
   e.keyValues = s.keyValues;
+  e.source = r.file;
+  return e;
+}
+
+CacheEntry tt::tune::winnerEntry(const TuneResults &r, size_t si) {
+  const SizeResult &s = r.sizes[si];
+  if (s.cached)
+    return s.cachedEntry;
+  CacheEntry e = entryOf(r, s);
   for (const auto &p : r.configs[size_t(s.best)].params)
     e.config.emplace_back(p.first, p.second.text);
   e.medianMs = s.bestMs;
   for (const ConfigResult &c : s.configs)
     e.configsTimed += c.status == Status::Ok;
   e.date = r.date;
-  e.source = r.file;
   return e;
 }
 
@@ -91,27 +99,6 @@ namespace {
 
 std::string configId(size_t i) { return "c" + std::to_string(i); }
 
-void writeNameValues(JsonWriter &w, const NameValues &nv) {
-  w.beginObject();
-  for (const auto &p : nv)
-    w.key(p.first).value(p.second);
-  w.endObject();
-}
-
-std::string str(const YAML::Node &n) {
-  return n && n.IsScalar() ? n.Scalar() : std::string();
-}
-double num(const YAML::Node &n) {
-  std::string s = str(n);
-  return s.empty() || s == "null" ? 0 : std::strtod(s.c_str(), nullptr);
-}
-NameValues nameValues(const YAML::Node &n) {
-  NameValues out;
-  if (n && n.IsMap())
-    for (auto it = n.begin(); it != n.end(); ++it)
-      out.emplace_back(it->first.Scalar(), str(it->second));
-  return out;
-}
 int configIndex(const std::string &id) {
   if (id.size() < 2 || id[0] != 'c')
     return -1;
@@ -216,16 +203,9 @@ bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
   r = TuneResults();
   try {
     YAML::Node root = YAML::Load(text);
-    if (!root.IsMap() || str(root["tool"]) != "tt-tune" ||
-        str(root["kind"]) != "results") {
-      err = "not a tt-tune results file (--report-json)";
+    if (!checkHeader(root, "results", kResultsFormat,
+                     "tt-tune results file (--report-json)", err))
       return false;
-    }
-    if (str(root["format"]) != std::to_string(kResultsFormat)) {
-      err = "results format " + str(root["format"]) + ", expected " +
-            std::to_string(kResultsFormat);
-      return false;
-    }
     r.file = str(root["file"]);
     r.kernel = str(root["kernel"]);
     r.kernelHash = str(root["kernel_hash"]);
@@ -258,19 +238,12 @@ bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
       s.cacheKey = str(sn["cache_key"]);
       s.cached = str(sn["cached"]) == "true";
       if (s.cached) {
+        s.cachedEntry = entryOf(r, s);
         CacheEntry &e = s.cachedEntry;
-        e.key = s.cacheKey;
-        e.kernel = r.kernel;
-        e.kernelHash = r.kernelHash;
-        e.optionsHash = r.optionsHash;
-        e.device = r.device;
-        e.target = r.target;
-        e.keyValues = s.keyValues;
         e.config = nameValues(sn["cached_config"]);
         e.medianMs = num(sn["cached_ms"]);
         e.date = str(sn["cached_date"]);
         e.configsTimed = int(num(sn["cached_configs_timed"]));
-        e.source = r.file;
       }
       std::string best = str(sn["best"]);
       s.best = best.empty() || best == "null" ? -1 : configIndex(best);
