@@ -60,7 +60,12 @@ bool shouldFuse(OpOperand *fused) {
   if (!once && consumer.getNumReductionLoops() != 0)
     return false;
   if (!isMemoryEffectFree(producer)) {
-    // Moving a memory access down to its user: only when nothing in
+    // A producer that writes memory (an atomic returning the old values)
+    // stays where it is: fusion copies its body into the consumer, and the
+    // original, not dead because of its writes, would run a second time.
+    if (!wouldOpBeTriviallyDead(producer))
+      return false;
+    // Moving a read down to its user: only when nothing in
     // between touches memory, and without duplicating it.
     if (!once || !producer->hasOneUse() ||
         producer->getBlock() != consumer->getBlock())
