@@ -164,14 +164,15 @@ void tt::frontend::printSourceMessage(const SourceMgr &sm, SMLoc loc,
       ++i;
     }
   }
+  // Through the SourceMgr, so that its diagnostic handler (if any) sees it.
   if (safe == line) {
-    d.print(nullptr, llvm::errs());
+    sm.PrintMessage(llvm::errs(), d);
     return;
   }
   llvm::SMDiagnostic clean(sm, d.getLoc(), d.getFilename(), d.getLineNo(),
                            d.getColumnNo(), d.getKind(), d.getMessage(), safe,
                            d.getRanges(), d.getFixIts());
-  clean.print(nullptr, llvm::errs());
+  sm.PrintMessage(llvm::errs(), clean);
 }
 
 //===----------------------------------------------------------------------===//

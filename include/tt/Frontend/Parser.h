@@ -76,10 +76,11 @@ bool lexPython(const llvm::SourceMgr &sm, unsigned bufferId,
 /// (Python's source encoding) is refused first, at its first bad byte.
 bool parsePython(llvm::SourceMgr &sm, unsigned bufferId, Module &module);
 
-/// Prints a diagnostic at `loc` like SourceMgr::PrintMessage, but with the
-/// quoted source line made safe for a terminal: bytes that are not valid
-/// UTF-8 and control characters other than tab are shown as '?', one for
-/// one, so the caret still points at the right column.
+/// Reports a diagnostic at `loc` through SourceMgr::PrintMessage (to the
+/// SourceMgr's handler if it has one, else to stderr), with the quoted
+/// source line made safe for a terminal: bytes that are not valid UTF-8 and
+/// control characters other than tab are shown as '?', one for one, so the
+/// caret still points at the right column.
 void printSourceMessage(const llvm::SourceMgr &sm, llvm::SMLoc loc,
                         llvm::SourceMgr::DiagKind kind, const llvm::Twine &msg);
 
