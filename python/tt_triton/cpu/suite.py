@@ -113,6 +113,9 @@ def classify(message, text):
     if m or "TTCompileError" in blob:
         what = m.group(1) if m else "refused"
         kind = {"refused": "tt refusal", "crashed": "tt crash", "timed out": "tt timeout"}[what]
+        m = re.search(r"\berror: (.*)", message or "")
+        if m and "ld returned" not in m.group(1):
+            return kind, ("error: " + m.group(1))[:160]
         for line in blob.splitlines():
             s = line.strip()
             if "error:" in s and not s.startswith("E   tt_triton"):
@@ -200,7 +203,14 @@ def run(args):
         print(f"\nwall: {seconds:.0f} s; command: cd {args.tests} && {' '.join(command)}", file=f)
     with open(os.path.join(args.out, "summary.txt")) as f:
         sys.stdout.write(f.read())
-    del counts
+    if args.max_failures is not None and proc.returncode in (0, 1):
+        # Known gaps are listed in docs/cpu-backend.md; more failures than
+        # that is a regression.
+        if counts["failed"] > args.max_failures:
+            print(f"tt_triton.cpu.suite: {counts['failed']} failures, more than the {args.max_failures} allowed",
+                  file=sys.stderr)
+            return 1
+        return 0
     return proc.returncode
 
 
@@ -214,6 +224,8 @@ def main(argv=None):
     r.add_argument("-k", default=None, help="pytest -k expression")
     r.add_argument("--timeout", type=int, default=0, help="faulthandler timeout per test (s)")
     r.add_argument("--sample", type=int, default=0, help="only the first N cases of each test function")
+    r.add_argument("--max-failures", type=int, default=None,
+                   help="exit 0 when at most this many cases fail (the known gaps)")
     r.add_argument("files", nargs="*", help="test files, relative to --tests")
     s = sub.add_parser("summary", help="summarize a junit XML")
     s.add_argument("junit")
