@@ -374,6 +374,19 @@ def count_kernels(cache_dir):
     return by_tt, total
 
 
+def _redraw(torch, x, gen):
+    """Another draw of an input of the same shape and kind: normal floats;
+    non-negative integers (token ids, indices) uniform over [0, max], so
+    they stay valid ids and indices; anything else unchanged."""
+    if not torch.is_tensor(x):
+        return x
+    if x.is_floating_point():
+        return torch.randn(x.shape, generator=gen, device=x.device, dtype=x.dtype)
+    if x.dtype != torch.bool and x.numel() and int(x.min()) >= 0:
+        return torch.randint(0, int(x.max()) + 1, x.shape, generator=gen, device=x.device, dtype=x.dtype)
+    return x
+
+
 def worker(args):
     """One case, one compiler, in this process; prints one JSON line."""
     import torch
@@ -392,8 +405,7 @@ def worker(args):
         errs = [err]
         for seed in range(1, args.seeds):
             gen = torch.Generator(device=ref.device).manual_seed(seed)
-            more = [torch.randn(x.shape, generator=gen, device=x.device, dtype=x.dtype)
-                    if torch.is_tensor(x) and x.is_floating_point() else x for x in inputs]
+            more = [_redraw(torch, x, gen) for x in inputs]
             errs.append((_first_tensor(compiled(*more)).float() - _first_tensor(fn(*more)).float()).abs().max().item())
         capture = _capture_module()
         if capture:
@@ -537,7 +549,8 @@ def main(argv=None):
                         help="also profile each case's kernels (torch.profiler) and print the kernels "
                              "by device time with both compilers, worst offenders marked")
     parser.add_argument("--seeds", type=int, default=1,
-                        help="input draws per case whose max |error| vs eager is measured (same compiled code); "
+                        help="input draws per case whose max |error| vs eager is measured (same compiled code; "
+                             "floats redrawn normal, token ids and indices uniform over [0, max]); "
                              "the table shows the first and the mean over all")
     parser.add_argument("--capture", metavar="DIR",
                         help="also run each case once more with upstream's compiler and TT_TRITON_CAPTURE=DIR/CASE: "
