@@ -39,6 +39,13 @@ sys.path.insert(0, os.path.join(here, "..", "..", "..", "python"))
 import attention_bwd as ab  # noqa: E402
 import attention_fwd as af  # noqa: E402
 import tt_triton  # noqa: E402
+import importlib.util  # noqa: E402
+
+# The table's header and rows, shared with the forward benchmark.
+_spec = importlib.util.spec_from_file_location("bench_attention", os.path.join(here, "bench-attention.py"))
+_fwd = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_fwd)
+HEADER, finish_row = _fwd.HEADER, _fwd.finish_row
 
 Z, HEADS = 4, 32
 
@@ -117,8 +124,7 @@ def main():
         sizes, dtypes = [1024, 4096], ["f16"]
     up, tt = Backward(), Backward()
     rows = []
-    print(f"{'config':22s} {'N':>6s} {'err up':>8s} {'err tt':>8s} {'ms up':>8s} {'ms tt':>8s} {'tt/up':>6s} "
-          f"{'TF up':>6s} {'TF tt':>6s} {'TF cudnn':>8s} {'TF flash':>8s}")
+    print(HEADER)
     for dt in dtypes:
         dtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dt]
         for d in (64, 128):
@@ -157,18 +163,7 @@ def main():
                             row[f"ms_{label}"] = triton.testing.do_bench(sdpa_grad_fn(q, k, v, do, causal, backend))
                         except Exception:
                             row[f"ms_{label}"] = None
-                    tf = {key: (flops / (row[f"ms_{key}"] * 1e-3) / 1e12 if row.get(f"ms_{key}") else None)
-                          for key in ("up", "tt", "cudnn", "flash")}
-                    row.update({f"tflops_{k}": v for k, v in tf.items()})
-                    rows.append(row)
-
-                    def f(x, w=8, p=3):
-                        return f"{x:{w}.{p}f}" if isinstance(x, float) else f"{'-':>{w}s}"
-                    err_up = row.get("err_up", float("nan"))
-                    err_tt = row.get("err_tt", row.get("tt_vs_up", float("nan")))
-                    print(f"{name:22s} {n:6d} {err_up:8.1e} {err_tt:8.1e} {f(row['ms_up'])} {f(row['ms_tt'])} "
-                          f"{row['ms_tt'] / row['ms_up']:6.2f} {f(tf['up'], 6, 0)} {f(tf['tt'], 6, 0)} "
-                          f"{f(tf['cudnn'], 8, 0)} {f(tf['flash'], 8, 0)}", flush=True)
+                    rows.append(finish_row(row, name, n, flops))
     if args.json:
         with open(args.json, "w") as out:
             json.dump(rows, out, indent=1)

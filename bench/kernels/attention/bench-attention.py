@@ -61,6 +61,26 @@ def sdpa(q, k, v, causal, backend):
         return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
 
 
+HEADER = (f"{'config':22s} {'N':>6s} {'err up':>8s} {'err tt':>8s} {'ms up':>8s} {'ms tt':>8s} {'tt/up':>6s} "
+          f"{'TF up':>6s} {'TF tt':>6s} {'TF cudnn':>8s} {'TF flash':>8s}")
+
+
+def finish_row(row, name, n, flops):
+    """Adds the TFLOP/s of every timed column to `row`, prints its table line, returns it."""
+    tf = {key: (flops / (row[f"ms_{key}"] * 1e-3) / 1e12 if row.get(f"ms_{key}") else None)
+          for key in ("up", "tt", "cudnn", "flash")}
+    row.update({f"tflops_{k}": v for k, v in tf.items()})
+
+    def f(x, w=8, p=3):
+        return f"{x:{w}.{p}f}" if isinstance(x, float) else f"{'-':>{w}s}"
+    err_up = row.get("err_up", float("nan"))
+    err_tt = row.get("err_tt", row.get("tt_vs_up", float("nan")))
+    print(f"{name:22s} {n:6d} {err_up:8.1e} {err_tt:8.1e} {f(row['ms_up'])} {f(row['ms_tt'])} "
+          f"{row['ms_tt'] / row['ms_up']:6.2f} {f(tf['up'], 6, 0)} {f(tf['tt'], 6, 0)} "
+          f"{f(tf['cudnn'], 8, 0)} {f(tf['flash'], 8, 0)}", flush=True)
+    return row
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tools", help="tt's tools (default: TT_TOOLS_DIR)")
@@ -78,8 +98,7 @@ def main():
     upstream_fn = JITFunction(af.attn_fwd.fn)
     tt_fn = JITFunction(af.attn_fwd.fn)
     rows = []
-    print(f"{'config':22s} {'N':>6s} {'err up':>8s} {'err tt':>8s} {'ms up':>8s} {'ms tt':>8s} {'tt/up':>6s} "
-          f"{'TF up':>6s} {'TF tt':>6s} {'TF cudnn':>8s} {'TF flash':>8s}")
+    print(HEADER)
     for dt in dtypes:
         dtype = {"f16": torch.float16, "bf16": torch.bfloat16, "fp8": torch.float8_e4m3fn}[dt]
         for d in (64, 128):
@@ -117,18 +136,7 @@ def main():
                             row[f"ms_{label}"] = triton.testing.do_bench(lambda: sdpa(q, k, v, causal, backend))
                         except Exception:
                             row[f"ms_{label}"] = None
-                    tf = {key: (flops / (row[f"ms_{key}"] * 1e-3) / 1e12 if row.get(f"ms_{key}") else None)
-                          for key in ("up", "tt", "cudnn", "flash")}
-                    row.update({f"tflops_{k}": v for k, v in tf.items()})
-                    rows.append(row)
-
-                    def f(x, w=8, p=3):
-                        return f"{x:{w}.{p}f}" if isinstance(x, float) else f"{'-':>{w}s}"
-                    err_up = row.get("err_up", float("nan"))
-                    err_tt = row.get("err_tt", row.get("tt_vs_up", float("nan")))
-                    print(f"{name:22s} {n:6d} {err_up:8.1e} {err_tt:8.1e} {f(row['ms_up'])} {f(row['ms_tt'])} "
-                          f"{row['ms_tt'] / row['ms_up']:6.2f} {f(tf['up'], 6, 0)} {f(tf['tt'], 6, 0)} "
-                          f"{f(tf['cudnn'], 8, 0)} {f(tf['flash'], 8, 0)}", flush=True)
+                    rows.append(finish_row(row, name, n, flops))
     if args.json:
         with open(args.json, "w") as out:
             json.dump(rows, out, indent=1)
