@@ -79,6 +79,16 @@ bool shouldFuse(OpOperand *fused) {
   if (once && producer->hasOneUse() &&
       producer->getBlock() == consumer->getBlock())
     return true;
+  // Recomputing a cheap producer copies its body into each user. A body
+  // made of such copies can be copied again, so bodies of a DAG of shared
+  // integer subexpressions grew exponentially (upstream's
+  // test_typeconvert_downcast kernel was still fusing after 120 s): copies
+  // go only into consumers that stay small.
+  const unsigned kMaxFusedBody = 64;
+  if (producer.getBody()->getOperations().size() +
+          consumer.getBody()->getOperations().size() >
+      kMaxFusedBody)
+    return false;
   return isCheapToRecompute(producer);
 }
 
