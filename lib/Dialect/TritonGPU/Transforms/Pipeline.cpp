@@ -192,6 +192,65 @@ void combineWaits(scf::ForOp kernel) {
   }
 }
 
+/// After the loads are lowered: a wgmma operand that a pipeline slot feeds
+/// through registers only to be stored again transposed,
+/// `memdesc_trans(local_alloc(convert_layout*(local_load(slot))))` (a tile
+/// used both as it is and transposed, as attention's backward uses Q^T and
+/// dO), reads the slot through a transposed view instead, as upstream's
+/// kernels do: no register round trip, no second buffer, no barrier. Only
+/// for 16-bit elements (wgmma reads them K- or MN-major) in an NVMMA slot.
+void foldTransposedReloads(scf::ForOp forOp) {
+  SmallVector<ttg::MemDescTransOp> candidates(
+      forOp.getBody()->getOps<ttg::MemDescTransOp>());
+  for (ttg::MemDescTransOp trans : candidates) {
+    auto alloc = trans.getSrc().getDefiningOp<ttg::LocalAllocOp>();
+    if (!alloc || !alloc.getSrc() || !alloc->hasOneUse())
+      continue;
+    Value v = alloc.getSrc();
+    while (auto cvt = v.getDefiningOp<ttg::ConvertLayoutOp>())
+      v = cvt.getSrc();
+    auto load = v.getDefiningOp<ttg::LocalLoadOp>();
+    if (!load || !load.getSrc().getDefiningOp<ttg::MemDescIndexOp>())
+      continue;
+    auto slotType = cast<ttg::MemDescType>(load.getSrc().getType());
+    auto slotEnc =
+        dyn_cast<ttg::NVMMASharedEncodingAttr>(slotType.getEncoding());
+    if (!slotEnc || slotType.getElementTypeBitWidth() != 16 ||
+        slotType.getShape() != alloc.getType().getShape() ||
+        trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+        !llvm::all_of(trans->getUsers(), [](Operation *u) {
+          return isa<ttng::WarpGroupDotOp>(u);
+        }))
+      continue;
+    auto viewEnc = ttg::NVMMASharedEncodingAttr::get(
+        trans.getContext(), slotEnc.getSwizzlingByteWidth(),
+        !slotEnc.getTransposed(), slotEnc.getElementBitWidth(),
+        slotEnc.getFp4Padded(), slotEnc.getCGALayout());
+    auto viewType = ttg::MemDescType::get(
+        trans.getType().getShape(), slotType.getElementType(), viewEnc,
+        slotType.getMemorySpace(), slotType.getMutableMemory());
+    OpBuilder b(trans);
+    auto view = ttg::MemDescTransOp::create(b, trans.getLoc(), viewType,
+                                            load.getSrc(), trans.getOrderAttr());
+    for (StringRef name : {kStageAttr, kClusterAttr})
+      if (Attribute attr = trans->getAttr(name))
+        view->setAttr(name, attr);
+    TT_DEBUG(DEBUG_TYPE) << "  " << trans.getLoc()
+                         << ": wgmma operand read through a transposed view "
+                            "of its pipeline slot (no register round trip)\n";
+    trans.getResult().replaceAllUsesWith(view.getResult());
+    trans.erase();
+    Value dead = alloc.getSrc();
+    alloc.erase();
+    while (Operation *def = dead.getDefiningOp()) {
+      if (!def->use_empty() || !isa<ttg::ConvertLayoutOp, ttg::LocalLoadOp>(def))
+        break;
+      dead = def->getOperand(0);
+      def->erase();
+    }
+  }
+}
+
 /// Makes each wgmma whose accumulator only goes to the next iteration
 /// asynchronous: a `ttng.warp_group_dot_wait` right after it lets one dot
 /// stay in flight (none when an operand is rewritten every iteration).
@@ -213,6 +272,8 @@ SmallVector<std::pair<unsigned, Operation *>> makeDotsAsync(scf::ForOp kernel) {
   auto stable = [&](Value operand) {
     if (!isa<ttg::MemDescType>(operand.getType()))
       return true; // Registers.
+    while (auto view = operand.getDefiningOp<ttg::MemDescTransOp>())
+      operand = view.getSrc(); // A transposed view of the same buffer.
     if (!kernel->isAncestor(operand.getParentRegion()->getParentOp()))
       return true;
     auto slot = operand.getDefiningOp<ttg::MemDescIndexOp>();
@@ -361,8 +422,10 @@ private:
     SmallVector<Value> buffers, rings;
     bool cpAsync =
         llvm::any_of(loads, [](const AsyncLoad &l) { return !l.tma; });
-    if (!loads.empty())
+    if (!loads.empty()) {
       forOp = lowerLoads(forOp, loads, buffers, rings);
+      foldTransposedReloads(forOp);
+    }
 
     Schedule lowered(forOp);
     if (!lowered.readAttributes() ||
