@@ -311,7 +311,11 @@ Value callAtomicHelper(OpBuilder &b, Location loc, ModuleOp module,
   if (!module.lookupSymbol<func::FuncOp>(name)) {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(module.getBody());
-    func::FuncOp::create(b, loc, name, fnType).setPrivate();
+    auto fn = func::FuncOp::create(b, loc, name, fnType);
+    fn.setPrivate();
+    // Says to tritoncpu-fuse-elementwise that a call writes memory (a call
+    // of a pure extern function may be copied into its users; these not).
+    fn->setAttr("tt.writes_memory", b.getUnitAttr());
   }
   return func::CallOp::create(b, loc, name, TypeRange{type}, operands)
       .getResult(0);

@@ -13,6 +13,7 @@
 #include "tt/Dialect/TritonCPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -50,6 +51,27 @@ bool isCheapToRecompute(linalg::GenericOp op) {
   return true;
 }
 
+/// Whether an op of `op`'s body writes memory: declares a write, or calls
+/// a function marked `tt.writes_memory` (the atomic helpers of
+/// convert-triton-to-linalg). Reads and calls of pure extern functions may
+/// still move to their user.
+bool writesMemory(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+        if (effects && effects.hasEffect<MemoryEffects::Write>())
+          return WalkResult::interrupt();
+        if (auto call = dyn_cast<func::CallOp>(inner)) {
+          Operation *callee =
+              SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+          if (!callee || callee->hasAttr("tt.writes_memory"))
+            return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 bool shouldFuse(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
   auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
@@ -63,7 +85,7 @@ bool shouldFuse(OpOperand *fused) {
     // A producer that writes memory (an atomic returning the old values)
     // stays where it is: fusion copies its body into the consumer, and the
     // original, not dead because of its writes, would run a second time.
-    if (!wouldOpBeTriviallyDead(producer))
+    if (writesMemory(producer))
       return false;
     // Moving a read down to its user: only when nothing in
     // between touches memory, and without duplicating it.
