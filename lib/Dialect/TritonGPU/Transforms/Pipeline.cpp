@@ -222,10 +222,12 @@ void foldTransposedReloads(scf::ForOp forOp) {
           return isa<ttng::WarpGroupDotOp>(u);
         }))
       continue;
-    auto viewEnc = ttg::NVMMASharedEncodingAttr::get(
-        trans.getContext(), slotEnc.getSwizzlingByteWidth(),
-        !slotEnc.getTransposed(), slotEnc.getElementBitWidth(),
-        slotEnc.getFp4Padded(), slotEnc.getCGALayout());
+    // The slot's layout seen transposed (the dialect's rule for tt.trans).
+    Attribute viewEnc;
+    if (failed(getLayoutInterface(slotEnc)->inferTransOpEncoding(
+            slotEnc, slotType.getShape(), trans.getOrder(), viewEnc,
+            std::nullopt)))
+      continue;
     auto viewType = ttg::MemDescType::get(
         trans.getType().getShape(), slotType.getElementType(), viewEnc,
         slotType.getMemorySpace(), slotType.getMutableMemory());
