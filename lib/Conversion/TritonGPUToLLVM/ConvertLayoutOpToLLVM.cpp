@@ -3,8 +3,12 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // A layout conversion keeps the registers when both layouts place every
-// element in the same lane and warp. Otherwise it goes through the
-// operation's scratch buffer, in one of two arrangements:
+// element in the same lane and warp. When only lanes of one warp exchange
+// elements (every warp holds the same elements on both sides), index
+// shuffles move them, packed into 32-bit words, with no shared memory and
+// no barrier (tt/LinearLayout/WarpExchange.h plans which register each lane
+// sends and which lane it reads in each round). Otherwise the conversion
+// goes through the operation's scratch buffer, in one of two arrangements:
 //
 //   - Matrix rows (NVIDIA, sm_90 and later): a 16-bit tensor whose threads
 //     hold element pairs in the tensor-core accumulator arrangement (a
@@ -39,6 +43,7 @@
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
+#include "tt/LinearLayout/WarpExchange.h"
 
 #include <map>
 
@@ -541,6 +546,147 @@ SmallVector<Value> convertThroughMatrixRows(
   return out;
 }
 
+/// Bits of one element of `type` as registers hold it (pointers: 64).
+unsigned elementBits(RankedTensorType type) {
+  Type elem = type.getElementType();
+  if (isa<triton::PointerType>(elem))
+    return 64;
+  return elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
+}
+
+/// The shuffle plan of a conversion that stays inside each warp, if any.
+std::optional<tt::WarpExchangePlan>
+warpExchangePlan(const tt::LinearLayout &src, const tt::LinearLayout &dst,
+                 RankedTensorType type) {
+  return tt::planWarpExchange(src, dst, elementBits(type));
+}
+
+/// The linear function `f` of the lane id, at run time.
+Value laneFunction(OpBuilder &b, Location loc, Value lane, unsigned laneBits,
+                   function_ref<uint32_t(uint32_t)> f) {
+  Value acc = i32Const(b, loc, 0);
+  for (unsigned bit = 0; bit < laneBits; ++bit)
+    if (uint32_t v = f(1u << bit))
+      acc = xorIfBitSet(b, loc, acc, lane, bit, v);
+  return acc;
+}
+
+/// The values `f` takes over the lanes, first seen first, and for each but
+/// the first the run-time predicate that `runtime` (f of this lane) equals
+/// it. choose() then picks among candidates with a chain of selects.
+struct LaneChoice {
+  SmallVector<uint32_t> values;
+  SmallVector<Value> isValue; // isValue[k] for values[k], k >= 1
+
+  LaneChoice(OpBuilder &b, Location loc, Value runtime, unsigned laneBits,
+             function_ref<uint32_t(uint32_t)> f) {
+    for (uint32_t l = 0; l < (1u << laneBits); ++l)
+      if (!llvm::is_contained(values, f(l)))
+        values.push_back(f(l));
+    isValue.push_back(Value());
+    for (unsigned k = 1; k < values.size(); ++k)
+      isValue.push_back(LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                             runtime,
+                                             i32Const(b, loc, values[k])));
+  }
+
+  Value choose(OpBuilder &b, Location loc,
+               function_ref<Value(uint32_t)> candidate) const {
+    Value v = candidate(values[0]);
+    for (unsigned k = 1; k < values.size(); ++k)
+      v = LLVM::SelectOp::create(b, loc, isValue[k], candidate(values[k]), v);
+    return v;
+  }
+};
+
+/// The elements of `values` as one integer (a vector bitcast), or the value
+/// itself when there is one.
+Value packInteger(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values[0];
+  Type elem = values[0].getType();
+  auto vecType = VectorType::get({int64_t(values.size())}, elem);
+  Value v = LLVM::PoisonOp::create(b, loc, vecType);
+  for (unsigned j = 0; j < values.size(); ++j)
+    v = LLVM::InsertElementOp::create(b, loc, v, values[j], i32Const(b, loc, j));
+  return LLVM::BitcastOp::create(
+      b, loc, b.getIntegerType(values.size() * elem.getIntOrFloatBitWidth()),
+      v);
+}
+
+SmallVector<Value> unpackInteger(OpBuilder &b, Location loc, Value word,
+                                 Type elem, unsigned count) {
+  if (count == 1)
+    return {word};
+  auto vecType = VectorType::get({int64_t(count)}, elem);
+  Value v = LLVM::BitcastOp::create(b, loc, vecType, word);
+  SmallVector<Value> out;
+  for (unsigned j = 0; j < count; ++j)
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, j)));
+  return out;
+}
+
+/// Executes `plan`: one index shuffle per round, each lane sending the word
+/// of source registers its reader wants and keeping the word it reads for
+/// the destination registers of its round.
+SmallVector<Value> convertInWarp(OpBuilder &b, Location loc,
+                                 const tt::WarpExchangePlan &plan,
+                                 ArrayRef<Value> in,
+                                 const LoweringContext &lc) {
+  Value lane = laneId(b, loc, lc);
+  unsigned laneBits = plan.laneBits;
+  // sourceLane(t, l) = sourceLane(t, 0) ^ sourceLane(0, l): the part that
+  // depends on the lane is computed once.
+  Value readBase = laneFunction(b, loc, lane, laneBits, [&](uint32_t l) {
+    return plan.sourceLane(0, l);
+  });
+  auto senderShift = [&](uint32_t l) { return plan.senderShift(l); };
+  LaneChoice send(b, loc, laneFunction(b, loc, lane, laneBits, senderShift),
+                  laneBits, senderShift);
+  auto receiverShift = [&](uint32_t l) { return plan.receiverShift(l); };
+  LaneChoice keep(b, loc, laneFunction(b, loc, lane, laneBits, receiverShift),
+                  laneBits, receiverShift);
+
+  SmallVector<Value> received;
+  for (unsigned t = 0; t < plan.rounds(); ++t) {
+    Value word = send.choose(b, loc, [&](uint32_t shift) {
+      SmallVector<Value> elems;
+      for (unsigned g = 0; g < plan.slots(); ++g)
+        elems.push_back(in[plan.sendRegister(t, g) ^ shift]);
+      return packInteger(b, loc, elems);
+    });
+    Value from = readBase;
+    if (uint32_t c = plan.sourceLane(t, 0))
+      from = LLVM::XOrOp::create(b, loc, from, i32Const(b, loc, c));
+    received.push_back(shuffle(b, loc, word, ShuffleKind::Idx, from, 0x1f, lc));
+  }
+
+  // Round t delivered destination registers roundRegister(t) ^ K L.
+  auto roundOf = [&](uint32_t reg) {
+    unsigned t = 0;
+    for (unsigned k = 0; k < plan.roundBits.size(); ++k)
+      if ((reg >> plan.roundBits[k]) & 1)
+        t |= 1u << k;
+    return t;
+  };
+  Type elem = in[0].getType();
+  SmallVector<Value> out(plan.dstRegs);
+  for (unsigned t = 0; t < plan.rounds(); ++t) {
+    uint32_t reg = plan.roundRegister(t);
+    Value word = keep.choose(b, loc, [&](uint32_t shift) {
+      return received[roundOf(reg ^ shift)];
+    });
+    SmallVector<Value> elems =
+        unpackInteger(b, loc, word, elem, plan.slots());
+    for (unsigned g = 0; g < plan.slots(); ++g)
+      out[reg ^ plan.slotRegister(g)] = elems[g];
+  }
+  for (unsigned r = 0; r < plan.dstRegs; ++r)
+    out[r] = out[r & ~plan.dstFreeRegs];
+  return out;
+}
+
 struct ConvertLayoutOpConversion
     : public LoweringPattern<ttg::ConvertLayoutOp> {
   using LoweringPattern::LoweringPattern;
@@ -559,6 +705,14 @@ struct ConvertLayoutOpConversion
       SmallVector<Value> out;
       for (int r : map)
         out.push_back(in[r]);
+      rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
+                                            rewriter, dstType));
+      return success();
+    }
+
+    if (std::optional<tt::WarpExchangePlan> plan =
+            warpExchangePlan(src, dst, dstType)) {
+      SmallVector<Value> out = convertInWarp(rewriter, loc, *plan, in, lc);
       rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), out,
                                             rewriter, dstType));
       return success();
@@ -625,7 +779,8 @@ int64_t mlir::triton::lowering::getConvertLayoutScratchBytes(
   auto dstType = cast<RankedTensorType>(op.getType());
   std::optional<tt::LinearLayout> src = ttg::toLinearLayout(srcType);
   std::optional<tt::LinearLayout> dst = ttg::toLinearLayout(dstType);
-  if (!src || !dst || sameThreads(*src, *dst))
+  if (!src || !dst || sameThreads(*src, *dst) ||
+      warpExchangePlan(*src, *dst, dstType))
     return 0;
   // The matrix-rows path is taken where the target has stmatrix. Without a
   // target the padded buffer, which is larger, is allocated, and either

@@ -77,16 +77,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// One warp holding a single 16x8 accumulator tile: two pair registers, so
-// one stmatrix x2; the destination's 32 lanes hold the 16 rows twice.
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// Two warps, each holding one 16x8 accumulator tile: two pair registers
+// per thread, so one stmatrix x2; on the destination side each warp's 32
+// lanes hold all 32 rows (its warp bit is a broadcast), so the data crosses
+// warps and goes through shared memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @mma_v2_x2(
   // CHECK: "stmatrix.sync.aligned.m8n8.x2.shared.b16 [ $0 + 0 ], {$1, $2};", "r,r,r"
   // CHECK-NOT: stmatrix
   // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
-  tt.func public @mma_v2_x2(%c: tensor<16x8xf16, #mma>, %p: tensor<16x8x!tt.ptr<f16>, #blocked>) {
+  tt.func public @mma_v2_x2(%c: tensor<32x8xf16, #mma>, %p: tensor<32x8x!tt.ptr<f16>, #blocked>) {
+    %cv = ttg.convert_layout %c : tensor<32x8xf16, #mma> -> tensor<32x8xf16, #blocked>
+    tt.store %p, %cv : tensor<32x8x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// The same tile in one warp never leaves it: four 32-bit shuffles (the
+// destination's eight halves per lane, two per word), no shared memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @mma_v2_one_warp(
+  // CHECK-NOT: stmatrix
+  // CHECK-COUNT-4: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: nvvm.barrier0
+  tt.func public @mma_v2_one_warp(%c: tensor<16x8xf16, #mma>, %p: tensor<16x8x!tt.ptr<f16>, #blocked>) {
     %cv = ttg.convert_layout %c : tensor<16x8xf16, #mma> -> tensor<16x8xf16, #blocked>
     tt.store %p, %cv : tensor<16x8x!tt.ptr<f16>, #blocked>
     tt.return
@@ -147,6 +168,73 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @rows8(%c: tensor<64x64xf16, #mma>, %p: tensor<64x64x!tt.ptr<f16>, #blocked>) {
     %cv = ttg.convert_layout %c : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
     tt.store %p, %cv : tensor<64x64x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Within a warp: attention's P in fp8, from the wgmma accumulator (each lane
+// holds column pairs) to the 8-bit register operand A (kWidth 4: four
+// consecutive K per lane). Every warp keeps its 16 rows, so the bytes move
+// between the four lanes of a row group by index shuffles of 32-bit words
+// (four bytes each): 64 bytes per thread in 16 shuffles, no shared memory,
+// no barrier.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 32]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp8_acc_to_operand_a(
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-16: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+  tt.func public @fp8_acc_to_operand_a(%p: tensor<128x128xf8E4M3FN, #mma>, %q: tensor<128x128x!tt.ptr<f8E4M3FN>, #dot>) {
+    %a = ttg.convert_layout %p : tensor<128x128xf8E4M3FN, #mma> -> tensor<128x128xf8E4M3FN, #dot>
+    tt.store %q, %a : tensor<128x128x!tt.ptr<f8E4M3FN>, #dot>
+    tt.return
+  }
+}
+
+// -----
+
+// Within a warp, 32-bit elements: threads of a warp arranged 4x8 against
+// 8x4 over the same 16x32 warp tile; one element per word, one shuffle per
+// element (16 per thread).
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 0 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @lanes_permuted_f32(
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-16: nvvm.shfl.sync idx
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: nvvm.barrier0
+  tt.func public @lanes_permuted_f32(%x: tensor<64x32xf32, #a>, %q: tensor<64x32x!tt.ptr<f32>, #b>) {
+    %y = ttg.convert_layout %x : tensor<64x32xf32, #a> -> tensor<64x32xf32, #b>
+    tt.store %q, %y : tensor<64x32x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+
+// -----
+
+// Warps that hold different rows on the two sides still go through shared
+// memory (here: warps along rows against warps along columns).
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = {{[1-9][0-9]*}} : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @across_warps(
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: nvvm.barrier0
+  tt.func public @across_warps(%x: tensor<64x64xf32, #a>, %q: tensor<64x64x!tt.ptr<f32>, #b>) {
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+    tt.store %q, %y : tensor<64x64x!tt.ptr<f32>, #b>
     tt.return
   }
 }

@@ -8,7 +8,9 @@
 // being exchanged). A conversion that moves no data between threads (an
 // MMA accumulator that already is the next dot's register operand, as the
 // probabilities of attention are for the second dot) stays: it only renames
-// registers.
+// registers. So does one that moves data only between the lanes of each
+// warp (attention's P in fp8: column pairs of the accumulator to runs of
+// four K of the 8-bit operand), which the lowering does with shuffles.
 //
 // TRITON_LLVM_DEBUG_ONLY=tritongpu-reduce-data-duplication prints each
 // conversion into a dot-operand layout: the shared layout it goes through,
@@ -21,6 +23,7 @@
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/Dialect.h"
 #include "tt/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "tt/LinearLayout/WarpExchange.h"
 #include "tt/Support/Debug.h"
 
 #include "mlir/IR/Builders.h"
@@ -71,6 +74,20 @@ ttg::SwizzledSharedEncodingAttr chooseSwizzle(MLIRContext *ctx,
       ttg::CGAEncodingAttr::get1CTALayout(ctx, shape.size()));
 }
 
+/// The conversion only exchanges elements between the lanes of each warp,
+/// which the lowering does with shuffles (the same plan it uses), cheaper
+/// than a store, a barrier and a load.
+bool staysInWarp(RankedTensorType src, RankedTensorType dst) {
+  if (!dst.getElementType().isIntOrFloat())
+    return false;
+  std::optional<tt::LinearLayout> from = ttg::toLinearLayout(src);
+  std::optional<tt::LinearLayout> to = ttg::toLinearLayout(dst);
+  return from && to &&
+         tt::planWarpExchange(*from, *to,
+                              dst.getElementType().getIntOrFloatBitWidth())
+             .has_value();
+}
+
 class ReduceDataDuplication
     : public ttg::impl::TritonGPUReduceDataDuplicationBase<
           ReduceDataDuplication> {
@@ -102,6 +119,12 @@ public:
         TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
                              << " kept: every thread already holds its "
                                 "elements (only registers are renamed)\n";
+        return;
+      }
+      if (staysInWarp(src, dst)) {
+        TT_DEBUG(DEBUG_TYPE) << "ttg.convert_layout at " << cvt.getLoc()
+                             << " kept: every warp already holds its "
+                                "elements (lanes exchange them by shuffles)\n";
         return;
       }
       targets.push_back(cvt);

@@ -58,3 +58,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>
   }
 }
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 32]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 32]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 64, 32]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Attention's P in fp8: the accumulator's column pairs are not the 8-bit
+  // operand's runs of four K, but every warp keeps its 16 rows, so the
+  // lanes of a row exchange bytes by shuffles: the conversion stays.
+  // CHECK-LABEL: tt.func @fp8_accumulator_in_warp
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK: ttg.convert_layout %{{.*}} : tensor<128x64xf8E4M3FN, #mma> -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>>
+  // CHECK-NOT: ttg.local_alloc
+  tt.func @fp8_accumulator_in_warp(%x: tensor<128x64xf8E4M3FN, #mma>) -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>> {
+    %c = ttg.convert_layout %x : tensor<128x64xf8E4M3FN, #mma> -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>>
+    tt.return %c : tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>>
+  }
+
+  // The same with the next dot's warps split along N crosses warps.
+  // CHECK-LABEL: tt.func @fp8_accumulator_other_warps
+  // CHECK: ttg.local_alloc
+  // CHECK: ttg.local_load {{.*}} -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 4}>>
+  tt.func @fp8_accumulator_other_warps(%x: tensor<128x64xf8E4M3FN, #mma>) -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 4}>> {
+    %c = ttg.convert_layout %x : tensor<128x64xf8E4M3FN, #mma> -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 4}>>
+    tt.return %c : tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 4}>>
+  }
+}
