@@ -6,7 +6,7 @@
 # several input draws (bench/plugin/torch-workloads.py --seeds). Each part
 # has its own time cap so that one slow part cannot cost the others.
 #
-#   bench/gpu/device-all.sh [ATTN_S SUITE_S WORKLOADS_S] [CASES]
+#   bench/gpu/device-all.sh [ATTN_S SUITE_S WORKLOADS_S] [CASES]   (0 seconds skips a part)
 #
 # Run from the repository root on the GPU machine with dist/ (scripts/bundle.sh)
 # and bench/gpu/carry/{python,upstream-tests} carried (a committed snapshot
@@ -22,18 +22,25 @@ tar -xJf dist/tt-bundle-linux-x86_64.tar.xz -C "$tools"
 for f in "$tools"/tt/bin/*.xz; do [ -f "$f" ] && xz -d "$f"; done
 export TRITON_CACHE_DIR=/tmp/attn-cache
 start=$(date +%s)
-timeout -k 5 $((attn_s * 55 / 100)) python3 bench/kernels/attention/bench-attention.py --tools "$tools/tt/bin" \
-    --sizes 1024,4096,16384 --json "$out/fwd.json" > "$out/fwd.txt" 2>&1
-timeout -k 5 $((attn_s * 45 / 100)) python3 bench/kernels/attention/bench-attention-bwd.py --tools "$tools/tt/bin" \
-    --sizes 1024,4096,16384 --json "$out/bwd.json" > "$out/bwd.txt" 2>&1
+# A part given 0 seconds is skipped.
+if [ "$attn_s" -gt 0 ]; then
+  timeout -k 5 $((attn_s * 55 / 100)) python3 bench/kernels/attention/bench-attention.py --tools "$tools/tt/bin" \
+      --sizes 1024,4096,16384 --json "$out/fwd.json" > "$out/fwd.txt" 2>&1
+  timeout -k 5 $((attn_s * 45 / 100)) python3 bench/kernels/attention/bench-attention-bwd.py --tools "$tools/tt/bin" \
+      --sizes 1024,4096,16384 --json "$out/bwd.json" > "$out/bwd.txt" 2>&1
+fi
 attn_end=$(date +%s)
-TT_SUITE_UPSTREAM=0 TT_SUITE_DUMP=0 TT_SUITE_LIMITS="0 $suite_s" bash bench/plugin/device-suite.sh > "$out/suite-run.txt" 2>&1
+if [ "$suite_s" -gt 0 ]; then
+  TT_SUITE_UPSTREAM=0 TT_SUITE_DUMP=0 TT_SUITE_LIMITS="0 $suite_s" bash bench/plugin/device-suite.sh > "$out/suite-run.txt" 2>&1
+fi
 suite_end=$(date +%s)
-timeout -k 5 "$work_s" python3 bench/plugin/torch-workloads.py --bundle dist/tt-bundle-linux-x86_64.tar.xz \
-    --seeds 3 --iters 30 --warmup 5 --timeout 100 --cases "$cases" --json "$out/workloads.json" \
-    > "$out/workloads.txt" 2>&1
+if [ "$work_s" -gt 0 ]; then
+  timeout -k 5 "$work_s" python3 bench/plugin/torch-workloads.py --bundle dist/tt-bundle-linux-x86_64.tar.xz \
+      --seeds 3 --iters 30 --warmup 5 --timeout 100 --profile --cases "$cases" --json "$out/workloads.json" \
+      > "$out/workloads.txt" 2>&1
+fi
 end=$(date +%s)
 echo "== times: attention $((attn_end - start)) s, suite $((suite_end - attn_end)) s, workloads $((end - suite_end)) s"
-echo "== attention (tt/up per row)"; grep -E '^(f16|bf16|fp8|bwd)' "$out/fwd.txt" "$out/bwd.txt" | awk '{print $1, $2, $7}' | column -t | sed 's|.*/||'
+echo "== attention (tt/up per row)"; grep -E '^(f16|bf16|fp8|bwd)' "$out/fwd.txt" "$out/bwd.txt" | awk '{print $1, $2, $7}' | sed 's|.*/||'
 echo "== suite"; tail -5 "$out/summary.txt" 2>/dev/null || tail -5 "$out/suite-run.txt"
 echo "== workloads"; sed -n '/^case/,$p' "$out/workloads.txt"
