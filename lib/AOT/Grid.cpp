@@ -212,55 +212,63 @@ private:
     return e;
   }
 
-  // sum := product (('+' | '-') product)*
-  ExprPtr parseSum() {
-    ExprPtr lhs = parseProduct();
-    while (lhs) {
-      Expr::Kind k;
-      if (consume("+"))
-        k = Expr::Add;
-      else if (consume("-"))
-        k = Expr::Sub;
-      else
-        break;
-      ExprPtr rhs = parseProduct();
+  /// A left-associative level: operands parsed by `operand`, joined by the
+  /// operators `op` reads. `op` returns false at the end of the level, and
+  /// after rejecting an operator (with an error: `message` is set).
+  ExprPtr parseLevel(ExprPtr (GridParser::*operand)(),
+                     bool (GridParser::*op)(Expr::Kind &)) {
+    ExprPtr lhs = (this->*operand)();
+    Expr::Kind k;
+    while (lhs && (this->*op)(k)) {
+      ExprPtr rhs = (this->*operand)();
       if (!rhs)
         return nullptr;
       lhs = make(k, {lhs, rhs});
     }
-    return lhs;
+    return message.empty() ? lhs : nullptr;
+  }
+
+  bool sumOp(Expr::Kind &k) {
+    if (consume("+"))
+      k = Expr::Add;
+    else if (consume("-"))
+      k = Expr::Sub;
+    else
+      return false;
+    return true;
+  }
+
+  bool productOp(Expr::Kind &k) {
+    skipSpace();
+    size_t at = pos;
+    if (consume("**")) {
+      pos = at;
+      fail("'**' is not supported in grid expressions");
+      return false;
+    }
+    if (consume("*"))
+      k = Expr::Mul;
+    else if (consume("//"))
+      k = Expr::FloorDiv;
+    else if (consume("/")) {
+      pos = at;
+      fail("'/' is true division; use '//' (floor division) or cdiv(a, b)");
+      return false;
+    } else if (consume("%"))
+      k = Expr::Mod;
+    else
+      return false;
+    return true;
+  }
+
+  // sum := product (('+' | '-') product)*
+  ExprPtr parseSum() {
+    return parseLevel(&GridParser::parseProduct, &GridParser::sumOp);
   }
 
   // product := unary (('*' | '//' | '%') unary)*
   ExprPtr parseProduct() {
-    ExprPtr lhs = parseUnary();
-    while (lhs) {
-      Expr::Kind k;
-      skipSpace();
-      size_t at = pos;
-      if (consume("**")) {
-        pos = at;
-        return fail("'**' is not supported in grid expressions");
-      }
-      if (consume("*"))
-        k = Expr::Mul;
-      else if (consume("//"))
-        k = Expr::FloorDiv;
-      else if (consume("/")) {
-        pos = at;
-        return fail("'/' is true division; use '//' (floor division) or "
-                    "cdiv(a, b)");
-      }
-      else if (consume("%"))
-        k = Expr::Mod;
-      else
-        break;
-      ExprPtr rhs = parseUnary();
-      if (!rhs)
-        return nullptr;
-      lhs = make(k, {lhs, rhs});
-    }
-    return lhs;
+    return parseLevel(&GridParser::parseUnary, &GridParser::productOp);
   }
 
   // unary := '-' unary | '+' unary | primary

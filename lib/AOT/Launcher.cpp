@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Emit.h"
 #include "tt/AOT/AOT.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -31,7 +32,6 @@ using namespace tt::aot;
 //===----------------------------------------------------------------------===//
 
 namespace tt::aot::detail {
-/// Text that is safe inside a C block comment on one line.
 std::string commentSafe(StringRef s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -52,7 +52,6 @@ std::string includeGuard(StringRef name) {
   return "TT_AOT_" + name.upper() + "_H";
 }
 
-/// The block of declarations every tt-aot header carries once.
 void emitCommonDeclarations(raw_ostream &os) {
   os << R"(#ifndef TT_AOT_COMMON_H_
 #define TT_AOT_COMMON_H_
@@ -93,7 +92,20 @@ void emitCommonCUDADeclarations(raw_ostream &os) {
 )";
 }
 
-/// "CUdeviceptr x, CUdeviceptr y, int32_t n" or the CPU spelling.
+void emitHeaderPrologue(raw_ostream &os, StringRef name, bool cuda) {
+  os << " * See docs/aot.md.\n"
+     << " *===--------------------------------------------------------------"
+        "--------===*/\n\n";
+  std::string guard = includeGuard(name);
+  os << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+     << "#include <stdint.h>\n"
+     << "#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n";
+  if (cuda)
+    os << "#ifndef TT_AOT_NO_CUDA\n#include <cuda.h>\n#endif\n";
+  os << "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  emitCommonDeclarations(os);
+}
+
 std::string paramList(ArrayRef<Arg> args, bool cuda) {
   std::string s;
   for (const Arg &a : args) {
@@ -127,7 +139,6 @@ std::string conditionExpr(ArrayRef<Arg> args, bool cuda) {
   return s.empty() ? "1" : s;
 }
 
-/// Parameters a function does not read, silenced for -Wunused-parameter.
 void emitUnused(raw_ostream &os, ArrayRef<Arg> args, bool onlyUnconditioned) {
   for (const Arg &a : args)
     if (!onlyUnconditioned || a.divisibility <= 1)
@@ -166,8 +177,18 @@ tt::aot::orderCUDABinaries(ArrayRef<Binary> binaries) {
 namespace {
 /// Helpers of the checked 64-bit grid arithmetic, by name. Each sets *bad on
 /// overflow or division by zero.
-const std::pair<const char *, const char *> kGridHelpers[] = {
-    {"tt_aot_add", R"(static int64_t tt_aot_add(int64_t a, int64_t b, int *bad) {
+/// One operation of the grid arithmetic in C: its helper function, whether
+/// the helper takes the `int *bad` flag, and the helper's definition.
+struct GridHelper {
+  Expr::Kind kind;
+  const char *name;
+  bool checked;
+  const char *code;
+};
+
+const GridHelper kGridHelpers[] = {
+    {Expr::Add, "tt_aot_add", /*checked=*/true,
+     R"(static int64_t tt_aot_add(int64_t a, int64_t b, int *bad) {
   if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) {
     *bad = 1;
     return 0;
@@ -175,7 +196,8 @@ const std::pair<const char *, const char *> kGridHelpers[] = {
   return a + b;
 }
 )"},
-    {"tt_aot_sub", R"(static int64_t tt_aot_sub(int64_t a, int64_t b, int *bad) {
+    {Expr::Sub, "tt_aot_sub", /*checked=*/true,
+     R"(static int64_t tt_aot_sub(int64_t a, int64_t b, int *bad) {
   if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b)) {
     *bad = 1;
     return 0;
@@ -183,7 +205,8 @@ const std::pair<const char *, const char *> kGridHelpers[] = {
   return a - b;
 }
 )"},
-    {"tt_aot_mul", R"(static int64_t tt_aot_mul(int64_t a, int64_t b, int *bad) {
+    {Expr::Mul, "tt_aot_mul", /*checked=*/true,
+     R"(static int64_t tt_aot_mul(int64_t a, int64_t b, int *bad) {
   int overflow;
   if (a > 0)
     overflow = b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a;
@@ -196,7 +219,8 @@ const std::pair<const char *, const char *> kGridHelpers[] = {
   return a * b;
 }
 )"},
-    {"tt_aot_neg", R"(static int64_t tt_aot_neg(int64_t a, int *bad) {
+    {Expr::Negate, "tt_aot_neg", /*checked=*/true,
+     R"(static int64_t tt_aot_neg(int64_t a, int *bad) {
   if (a == INT64_MIN) {
     *bad = 1;
     return 0;
@@ -204,7 +228,7 @@ const std::pair<const char *, const char *> kGridHelpers[] = {
   return -a;
 }
 )"},
-    {"tt_aot_floordiv",
+    {Expr::FloorDiv, "tt_aot_floordiv", /*checked=*/true,
      R"(/* Python's a // b: the quotient rounded towards minus infinity. */
 static int64_t tt_aot_floordiv(int64_t a, int64_t b, int *bad) {
   int64_t q;
@@ -218,7 +242,7 @@ static int64_t tt_aot_floordiv(int64_t a, int64_t b, int *bad) {
   return q;
 }
 )"},
-    {"tt_aot_mod",
+    {Expr::Mod, "tt_aot_mod", /*checked=*/true,
      R"(/* Python's a % b: the remainder takes the sign of the divisor. */
 static int64_t tt_aot_mod(int64_t a, int64_t b, int *bad) {
   int64_t r;
@@ -234,7 +258,7 @@ static int64_t tt_aot_mod(int64_t a, int64_t b, int *bad) {
   return r;
 }
 )"},
-    {"tt_aot_cdiv",
+    {Expr::CDiv, "tt_aot_cdiv", /*checked=*/true,
      R"(/* cdiv(a, b): the quotient rounded towards plus infinity. */
 static int64_t tt_aot_cdiv(int64_t a, int64_t b, int *bad) {
   int64_t q;
@@ -248,11 +272,13 @@ static int64_t tt_aot_cdiv(int64_t a, int64_t b, int *bad) {
   return q;
 }
 )"},
-    {"tt_aot_min", R"(static int64_t tt_aot_min(int64_t a, int64_t b) {
+    {Expr::Min, "tt_aot_min", /*checked=*/false,
+     R"(static int64_t tt_aot_min(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
 )"},
-    {"tt_aot_max", R"(static int64_t tt_aot_max(int64_t a, int64_t b) {
+    {Expr::Max, "tt_aot_max", /*checked=*/false,
+     R"(static int64_t tt_aot_max(int64_t a, int64_t b) {
   return a > b ? a : b;
 }
 )"},
@@ -260,36 +286,18 @@ static int64_t tt_aot_cdiv(int64_t a, int64_t b, int *bad) {
 
 std::string emitExpr(const Expr &e, ArrayRef<Arg> args,
                      std::set<std::string> &used) {
-  auto call = [&](const char *fn, bool checked) {
-    used.insert(fn);
-    std::string s = std::string(fn) + "(";
+  if (e.kind == Expr::Number)
+    return "INT64_C(" + std::to_string(e.value) + ")";
+  if (e.kind == Expr::Argument)
+    return "(int64_t)" + args[e.argIndex].name;
+  for (const GridHelper &h : kGridHelpers) {
+    if (h.kind != e.kind)
+      continue;
+    used.insert(h.name);
+    std::string s = std::string(h.name) + "(";
     for (auto [i, op] : enumerate(e.operands))
       s += (i ? ", " : "") + emitExpr(*op, args, used);
-    return s + (checked ? ", &tt_aot_bad)" : ")");
-  };
-  switch (e.kind) {
-  case Expr::Number:
-    return "INT64_C(" + std::to_string(e.value) + ")";
-  case Expr::Argument:
-    return "(int64_t)" + args[e.argIndex].name;
-  case Expr::Negate:
-    return call("tt_aot_neg", true);
-  case Expr::Add:
-    return call("tt_aot_add", true);
-  case Expr::Sub:
-    return call("tt_aot_sub", true);
-  case Expr::Mul:
-    return call("tt_aot_mul", true);
-  case Expr::FloorDiv:
-    return call("tt_aot_floordiv", true);
-  case Expr::Mod:
-    return call("tt_aot_mod", true);
-  case Expr::CDiv:
-    return call("tt_aot_cdiv", true);
-  case Expr::Min:
-    return call("tt_aot_min", false);
-  case Expr::Max:
-    return call("tt_aot_max", false);
+    return s + (h.checked ? ", &tt_aot_bad)" : ")");
   }
   return "0";
 }
@@ -396,13 +404,19 @@ std::string describe(const KernelSpec &spec) {
 // The header
 //===----------------------------------------------------------------------===//
 
-static void emitHeader(const KernelSpec &spec, raw_ostream &os) {
-  const std::string &n = spec.name;
-  std::vector<const Binary *> cuda = orderCUDABinaries(spec.binaries);
+/// The kernel's CPU object; null if it has none.
+static const Binary *cpuBinary(const KernelSpec &spec) {
   const Binary *cpu = nullptr;
   for (const Binary &b : spec.binaries)
     if (b.kind == BinaryKind::Object)
       cpu = &b;
+  return cpu;
+}
+
+static void emitHeader(const KernelSpec &spec, raw_ostream &os) {
+  const std::string &n = spec.name;
+  std::vector<const Binary *> cuda = orderCUDABinaries(spec.binaries);
+  const Binary *cpu = cpuBinary(spec);
 
   os << "/*===- " << n << ".h - generated by tt-aot; do not edit "
      << "-----------------------===*\n"
@@ -452,18 +466,7 @@ static void emitHeader(const KernelSpec &spec, raw_ostream &os) {
        << " *   " << n << "_cpu(...)  runs every program of the grid on "
           "TT_CPU_THREADS threads\n"
        << " *   (default: one per online CPU) and returns a tt_aot_status.\n";
-  os << " * See docs/aot.md.\n"
-     << " *===--------------------------------------------------------------"
-        "--------===*/\n\n";
-
-  std::string guard = includeGuard(n);
-  os << "#ifndef " << guard << "\n#define " << guard << "\n\n"
-     << "#include <stdint.h>\n"
-     << "#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n";
-  if (!cuda.empty())
-    os << "#ifndef TT_AOT_NO_CUDA\n#include <cuda.h>\n#endif\n";
-  os << "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
-  emitCommonDeclarations(os);
+  emitHeaderPrologue(os, n, !cuda.empty());
   if (!cuda.empty()) {
     emitCommonCUDADeclarations(os);
     std::string params = paramList(spec.args, true);
@@ -491,7 +494,7 @@ static void emitHeader(const KernelSpec &spec, raw_ostream &os) {
   }
   os << "\n#ifdef __cplusplus\n}\n#endif\n\n"
      << "/* tt-aot description (read by `tt-aot link`):\n"
-     << describe(spec) << "\n*/\n\n#endif /* " << guard << " */\n";
+     << describe(spec) << "\n*/\n\n#endif /* " << includeGuard(n) << " */\n";
 }
 
 //===----------------------------------------------------------------------===//
@@ -610,10 +613,7 @@ static void emitSource(const KernelSpec &spec, StringRef headerName,
                        raw_ostream &os) {
   const std::string &n = spec.name;
   std::vector<const Binary *> cuda = orderCUDABinaries(spec.binaries);
-  const Binary *cpu = nullptr;
-  for (const Binary &b : spec.binaries)
-    if (b.kind == BinaryKind::Object)
-      cpu = &b;
+  const Binary *cpu = cpuBinary(spec);
   std::set<std::string> used;
   std::vector<std::string> dims = emitGrid(spec, used);
   size_t numParams = spec.args.size() + 2;
@@ -635,22 +635,26 @@ static void emitSource(const KernelSpec &spec, StringRef headerName,
     os << "#include <pthread.h>\n#include <stdlib.h>\n#include <unistd.h>\n";
   os << "\n";
 
-  for (const auto &[name, body] : kGridHelpers)
-    if (used.count(name))
-      os << body << "\n";
+  for (const GridHelper &h : kGridHelpers)
+    if (used.count(h.name))
+      os << h.code << "\n";
 
-  // The grid, computed into tt_aot_grid_{x,y,z}; tt_aot_bad is set when the
-  // arithmetic fails.
-  auto emitGridComputation = [&](raw_ostream &os) {
+  // The grid, computed into tt_aot_grid_{x,y,z} (tt_aot_bad is set when the
+  // arithmetic fails), then checked: a launcher returns `invalid` for a
+  // grid out of range, `empty` for one with no programs.
+  auto emitGridComputation = [&](raw_ostream &os, StringRef invalid,
+                                 StringRef empty) {
     os << "  tt_aot_grid_x = " << dims[0] << ";\n"
        << "  tt_aot_grid_y = " << dims[1] << ";\n"
-       << "  tt_aot_grid_z = " << dims[2] << ";\n";
+       << "  tt_aot_grid_z = " << dims[2] << ";\n"
+       << "  if (tt_aot_bad || tt_aot_grid_x < 0 || tt_aot_grid_x > "
+          "INT32_MAX || tt_aot_grid_y < 0 ||\n      tt_aot_grid_y "
+          "> 65535 || tt_aot_grid_z < 0 || tt_aot_grid_z > 65535)\n"
+       << "    return " << invalid << ";\n"
+       << "  if (tt_aot_grid_x == 0 || tt_aot_grid_y == 0 || tt_aot_grid_z "
+          "== 0)\n"
+       << "    return " << empty << ";\n";
   };
-  auto gridInvalid = "tt_aot_bad || tt_aot_grid_x < 0 || tt_aot_grid_x > "
-                     "INT32_MAX || tt_aot_grid_y < 0 ||\n      tt_aot_grid_y "
-                     "> 65535 || tt_aot_grid_z < 0 || tt_aot_grid_z > 65535";
-  auto gridEmpty =
-      "tt_aot_grid_x == 0 || tt_aot_grid_y == 0 || tt_aot_grid_z == 0";
   // Kernel parameters: pointers to each argument, booleans as bytes, then
   // the two scratch pointers.
   auto emitParams = [&](raw_ostream &os, StringRef array, StringRef gscratch,
@@ -799,11 +803,7 @@ static struct {
        << "      return tt_aot_err;\n"
        << "  }\n"
        << "  tt_aot_b = tt_aot_loaded.binary;\n";
-    emitGridComputation(os);
-    os << "  if (" << gridInvalid << ")\n"
-       << "    return CUDA_ERROR_INVALID_VALUE;\n"
-       << "  if (" << gridEmpty << ")\n"
-       << "    return CUDA_SUCCESS;\n";
+    emitGridComputation(os, "CUDA_ERROR_INVALID_VALUE", "CUDA_SUCCESS");
     if (anyScratch)
       os << R"(  /* Scratch memory, size * programs bytes, stream-ordered. */
   if (tt_aot_b->global_scratch) {
@@ -864,11 +864,7 @@ static struct {
     emitBoolBytes(os);
     os << "  if (!(" << conditionExpr(spec.args, false) << "))\n"
        << "    return TT_AOT_ERROR_NO_VARIANT;\n";
-    emitGridComputation(os);
-    os << "  if (" << gridInvalid << ")\n"
-       << "    return TT_AOT_ERROR_INVALID_GRID;\n"
-       << "  if (" << gridEmpty << ")\n"
-       << "    return TT_AOT_SUCCESS;\n";
+    emitGridComputation(os, "TT_AOT_ERROR_INVALID_GRID", "TT_AOT_SUCCESS");
     emitParams(os, "tt_aot_args", "tt_aot_no_scratch", "tt_aot_no_scratch");
     os << "  tt_aot_run_grid(" << cpu->entry
        << ", tt_aot_args, tt_aot_grid_x, tt_aot_grid_y, tt_aot_grid_z);\n"

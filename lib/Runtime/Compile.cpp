@@ -11,17 +11,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/Compile.h"
+#include "tt/Compiler/Request.h"
+#include "tt/Runtime/Files.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/TempDir.h"
-#include "tt/Compiler/Request.h"
 #include "tt/Support/Tools.h"
 
 #include <cerrno>
-#include <fcntl.h>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -61,14 +60,6 @@ namespace {
 /// exits (or dies: TempDir.h).
 tt::runtime::TempDir tempDir;
 int counter = 0;
-
-bool readAll(const std::string &path, std::vector<char> &out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  out.assign(std::istreambuf_iterator<char>(in), {});
-  return true;
-}
 } // namespace
 
 bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
@@ -133,9 +124,8 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::vector<char> text;
-    readAll(log, text);
-    std::string first(text.begin(), text.end());
+    std::string first, readErr;
+    readFile(log, first, readErr);
     first = first.substr(0, first.find('\n'));
     err = "compiling " + req.path + " failed: " +
           (first.empty() ? "tt-translate exited abnormally" : first);
@@ -146,10 +136,12 @@ bool tt::runtime::compileKernel(const CompileRequest &req, KernelImage &out,
                : hip ? KernelImage::Format::Hsaco
                      : KernelImage::Format::SharedObject;
   out.path = binary;
-  if (!readAll(binary, out.bytes)) {
+  std::string bytes, readErr;
+  if (!readFile(binary, bytes, readErr)) {
     err = "tt-translate wrote no " + binary;
     return false;
   }
+  out.bytes.assign(bytes.begin(), bytes.end());
   if (cuda)
     out.bytes.push_back('\0');
   if (!readKernelMetadata(meta, out.meta, err))

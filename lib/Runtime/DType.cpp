@@ -15,32 +15,13 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <vector>
 
 using namespace tt::runtime;
 
 namespace {
-
-struct NameEntry {
-  const char *name;
-  DType type;
-};
-
-const NameEntry kNames[] = {
-    {"f64", DType::F64},         {"f32", DType::F32},
-    {"f16", DType::F16},         {"bf16", DType::BF16},
-    {"fp8e4m3", DType::F8E4M3},  {"fp8e5m2", DType::F8E5M2},
-    {"i1", DType::I1},           {"i8", DType::I8},
-    {"i16", DType::I16},         {"i32", DType::I32},
-    {"i64", DType::I64},         {"u8", DType::U8},
-    {"u16", DType::U16},         {"u32", DType::U32},
-    {"u64", DType::U64},
-    // Triton's spellings.
-    {"fp64", DType::F64},        {"fp32", DType::F32},
-    {"fp16", DType::F16},        {"fp8e4nv", DType::F8E4M3},
-    {"fp8e5", DType::F8E5M2},
-};
 
 /// A binary floating-point format narrower than double.
 struct MiniFloat {
@@ -182,11 +163,97 @@ template <typename T> void storeRaw(void *base, size_t index, T x) {
   std::memcpy(static_cast<char *>(base) + index * sizeof(T), &x, sizeof(T));
 }
 
+template <typename T> double loadInt(const void *base, size_t i) {
+  return double(loadRaw<T>(base, i));
+}
+
+template <typename T> void storeInt(void *base, size_t i, double v) {
+  storeRaw<T>(base, i, saturate<T>(v));
+}
+
+/// A small float format stored as its bits.
+template <typename Bits, double (*Decode)(Bits)>
+double loadBits(const void *base, size_t i) {
+  return Decode(loadRaw<Bits>(base, i));
+}
+
+template <typename Bits, Bits (*Encode)(double)>
+void storeBits(void *base, size_t i, double v) {
+  storeRaw<Bits>(base, i, Encode(v));
+}
+
+enum class Kind : uint8_t { Float, Signed, Unsigned };
+
+/// What tt-run knows of a dtype.
+struct TypeInfo {
+  DType type;
+  const char *name;   // ours
+  const char *triton; // Triton's signature spelling
+  uint8_t size;
+  Kind kind;
+  double rtol, atol; // the default check tolerances
+  double (*load)(const void *, size_t);
+  void (*store)(void *, size_t, double);
+};
+
+/// One row per DType, in the enum's order.
+const TypeInfo kTypes[] = {
+    {DType::F64, "f64", "fp64", 8, Kind::Float, 1e-7, 1e-7, loadRaw<double>,
+     storeRaw<double>},
+    {DType::F32, "f32", "fp32", 4, Kind::Float, 1.3e-6, 1e-5,
+     [](const void *base, size_t i) -> double {
+       return loadRaw<float>(base, i);
+     },
+     [](void *base, size_t i, double v) {
+       storeRaw<float>(base, i, float(v));
+     }},
+    {DType::F16, "f16", "fp16", 2, Kind::Float, 1e-3, 1e-5,
+     loadBits<uint16_t, halfBitsToDouble>,
+     storeBits<uint16_t, doubleToHalfBits>},
+    {DType::BF16, "bf16", "bf16", 2, Kind::Float, 1.6e-2, 1e-5,
+     loadBits<uint16_t, bf16BitsToDouble>,
+     storeBits<uint16_t, doubleToBF16Bits>},
+    // The smallest subnormal as the absolute tolerance.
+    {DType::F8E4M3, "fp8e4m3", "fp8e4nv", 1, Kind::Float, 0.125, 0x1p-9,
+     loadBits<uint8_t, f8e4m3BitsToDouble>,
+     storeBits<uint8_t, doubleToF8E4M3Bits>},
+    {DType::F8E5M2, "fp8e5m2", "fp8e5", 1, Kind::Float, 0.25, 0x1p-16,
+     loadBits<uint8_t, f8e5m2BitsToDouble>,
+     storeBits<uint8_t, doubleToF8E5M2Bits>},
+    {DType::I1, "i1", "i1", 1, Kind::Unsigned, 0, 0,
+     [](const void *base, size_t i) {
+       return loadRaw<uint8_t>(base, i) != 0 ? 1.0 : 0.0;
+     },
+     [](void *base, size_t i, double v) {
+       storeRaw<uint8_t>(base, i, (v != 0.0 && !std::isnan(v)) ? 1 : 0);
+     }},
+    {DType::I8, "i8", "i8", 1, Kind::Signed, 0, 0, loadInt<int8_t>,
+     storeInt<int8_t>},
+    {DType::I16, "i16", "i16", 2, Kind::Signed, 0, 0, loadInt<int16_t>,
+     storeInt<int16_t>},
+    {DType::I32, "i32", "i32", 4, Kind::Signed, 0, 0, loadInt<int32_t>,
+     storeInt<int32_t>},
+    {DType::I64, "i64", "i64", 8, Kind::Signed, 0, 0, loadInt<int64_t>,
+     storeInt<int64_t>},
+    {DType::U8, "u8", "u8", 1, Kind::Unsigned, 0, 0, loadInt<uint8_t>,
+     storeInt<uint8_t>},
+    {DType::U16, "u16", "u16", 2, Kind::Unsigned, 0, 0, loadInt<uint16_t>,
+     storeInt<uint16_t>},
+    {DType::U32, "u32", "u32", 4, Kind::Unsigned, 0, 0, loadInt<uint32_t>,
+     storeInt<uint32_t>},
+    {DType::U64, "u64", "u64", 8, Kind::Unsigned, 0, 0, loadInt<uint64_t>,
+     storeInt<uint64_t>},
+};
+
+static_assert(std::size(kTypes) == size_t(DType::U64) + 1, "one row per DType");
+
+const TypeInfo &info(DType t) { return kTypes[size_t(t)]; }
+
 } // namespace
 
 bool tt::runtime::parseDType(const std::string &name, DType &out) {
-  for (const NameEntry &e : kNames) {
-    if (name == e.name) {
+  for (const TypeInfo &e : kTypes) {
+    if (name == e.name || name == e.triton) {
       out = e.type;
       return true;
     }
@@ -194,70 +261,18 @@ bool tt::runtime::parseDType(const std::string &name, DType &out) {
   return false;
 }
 
-const char *tt::runtime::dtypeName(DType t) {
-  for (const NameEntry &e : kNames)
-    if (e.type == t)
-      return e.name;
-  return "?";
-}
+const char *tt::runtime::dtypeName(DType t) { return info(t).name; }
 
-const char *tt::runtime::tritonDTypeName(DType t) {
-  // kNames lists our spelling of a type first, Triton's (where it differs)
-  // last.
-  const char *name = "?";
-  for (const NameEntry &e : kNames)
-    if (e.type == t)
-      name = e.name;
-  return name;
-}
+const char *tt::runtime::tritonDTypeName(DType t) { return info(t).triton; }
 
-size_t tt::runtime::dtypeSize(DType t) {
-  switch (t) {
-  case DType::F64:
-  case DType::I64:
-  case DType::U64:
-    return 8;
-  case DType::F32:
-  case DType::I32:
-  case DType::U32:
-    return 4;
-  case DType::F16:
-  case DType::BF16:
-  case DType::I16:
-  case DType::U16:
-    return 2;
-  case DType::F8E4M3:
-  case DType::F8E5M2:
-  case DType::I1:
-  case DType::I8:
-  case DType::U8:
-    return 1;
-  }
-  return 1;
-}
+size_t tt::runtime::dtypeSize(DType t) { return info(t).size; }
 
-bool tt::runtime::isFloat(DType t) {
-  switch (t) {
-  case DType::F64:
-  case DType::F32:
-  case DType::F16:
-  case DType::BF16:
-  case DType::F8E4M3:
-  case DType::F8E5M2:
-    return true;
-  default:
-    return false;
-  }
-}
+bool tt::runtime::isFloat(DType t) { return info(t).kind == Kind::Float; }
 
-bool tt::runtime::isSignedInt(DType t) {
-  return t == DType::I8 || t == DType::I16 || t == DType::I32 ||
-         t == DType::I64;
-}
+bool tt::runtime::isSignedInt(DType t) { return info(t).kind == Kind::Signed; }
 
 bool tt::runtime::isUnsignedInt(DType t) {
-  return t == DType::I1 || t == DType::U8 || t == DType::U16 ||
-         t == DType::U32 || t == DType::U64;
+  return info(t).kind == Kind::Unsigned;
 }
 
 uint16_t tt::runtime::doubleToHalfBits(double v) {
@@ -286,74 +301,11 @@ double tt::runtime::f8e5m2BitsToDouble(uint8_t bits) {
 }
 
 double tt::runtime::loadAsDouble(const void *base, size_t i, DType t) {
-  switch (t) {
-  case DType::F64:
-    return loadRaw<double>(base, i);
-  case DType::F32:
-    return loadRaw<float>(base, i);
-  case DType::F16:
-    return halfBitsToDouble(loadRaw<uint16_t>(base, i));
-  case DType::BF16:
-    return bf16BitsToDouble(loadRaw<uint16_t>(base, i));
-  case DType::F8E4M3:
-    return f8e4m3BitsToDouble(loadRaw<uint8_t>(base, i));
-  case DType::F8E5M2:
-    return f8e5m2BitsToDouble(loadRaw<uint8_t>(base, i));
-  case DType::I1:
-    return loadRaw<uint8_t>(base, i) != 0 ? 1.0 : 0.0;
-  case DType::I8:
-    return loadRaw<int8_t>(base, i);
-  case DType::I16:
-    return loadRaw<int16_t>(base, i);
-  case DType::I32:
-    return loadRaw<int32_t>(base, i);
-  case DType::I64:
-    return double(loadRaw<int64_t>(base, i));
-  case DType::U8:
-    return loadRaw<uint8_t>(base, i);
-  case DType::U16:
-    return loadRaw<uint16_t>(base, i);
-  case DType::U32:
-    return loadRaw<uint32_t>(base, i);
-  case DType::U64:
-    return double(loadRaw<uint64_t>(base, i));
-  }
-  return 0;
+  return info(t).load(base, i);
 }
 
 void tt::runtime::storeFromDouble(void *base, size_t i, DType t, double v) {
-  switch (t) {
-  case DType::F64:
-    return storeRaw<double>(base, i, v);
-  case DType::F32:
-    return storeRaw<float>(base, i, float(v));
-  case DType::F16:
-    return storeRaw<uint16_t>(base, i, doubleToHalfBits(v));
-  case DType::BF16:
-    return storeRaw<uint16_t>(base, i, doubleToBF16Bits(v));
-  case DType::F8E4M3:
-    return storeRaw<uint8_t>(base, i, doubleToF8E4M3Bits(v));
-  case DType::F8E5M2:
-    return storeRaw<uint8_t>(base, i, doubleToF8E5M2Bits(v));
-  case DType::I1:
-    return storeRaw<uint8_t>(base, i, (v != 0.0 && !std::isnan(v)) ? 1 : 0);
-  case DType::I8:
-    return storeRaw<int8_t>(base, i, saturate<int8_t>(v));
-  case DType::I16:
-    return storeRaw<int16_t>(base, i, saturate<int16_t>(v));
-  case DType::I32:
-    return storeRaw<int32_t>(base, i, saturate<int32_t>(v));
-  case DType::I64:
-    return storeRaw<int64_t>(base, i, saturate<int64_t>(v));
-  case DType::U8:
-    return storeRaw<uint8_t>(base, i, saturate<uint8_t>(v));
-  case DType::U16:
-    return storeRaw<uint16_t>(base, i, saturate<uint16_t>(v));
-  case DType::U32:
-    return storeRaw<uint32_t>(base, i, saturate<uint32_t>(v));
-  case DType::U64:
-    return storeRaw<uint64_t>(base, i, saturate<uint64_t>(v));
-  }
+  info(t).store(base, i, v);
 }
 
 double tt::runtime::roundTo(DType t, double v) {
@@ -363,36 +315,8 @@ double tt::runtime::roundTo(DType t, double v) {
 }
 
 void tt::runtime::defaultTolerance(DType t, double &rtol, double &atol) {
-  switch (t) {
-  case DType::F64:
-    rtol = 1e-7;
-    atol = 1e-7;
-    return;
-  case DType::F32:
-    rtol = 1.3e-6;
-    atol = 1e-5;
-    return;
-  case DType::F16:
-    rtol = 1e-3;
-    atol = 1e-5;
-    return;
-  case DType::BF16:
-    rtol = 1.6e-2;
-    atol = 1e-5;
-    return;
-  case DType::F8E4M3:
-    rtol = 0.125;
-    atol = std::ldexp(1.0, -9); // smallest subnormal
-    return;
-  case DType::F8E5M2:
-    rtol = 0.25;
-    atol = std::ldexp(1.0, -16);
-    return;
-  default:
-    rtol = 0;
-    atol = 0;
-    return;
-  }
+  rtol = info(t).rtol;
+  atol = info(t).atol;
 }
 
 bool tt::runtime::scalarBits(DType t, const Value &v, uint64_t &bits, Value &seen,

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <set>
 #include <thread>
@@ -30,18 +31,39 @@ using namespace tt::runtime;
 // Array and Value
 //===----------------------------------------------------------------------===//
 
-int64_t Array::numel() const {
+int64_t tt::runtime::numElements(const std::vector<int64_t> &shape) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
 }
 
+int64_t Array::numel() const { return numElements(shape); }
+
 std::shared_ptr<Array> Array::make(std::vector<int64_t> shape) {
   auto a = std::make_shared<Array>();
   a->shape = std::move(shape);
   a->data.assign(size_t(a->numel()), 0.0);
   return a;
+}
+
+bool tt::runtime::isIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum((unsigned char)c) || c == '_'))
+      return false;
+  return true;
+}
+
+bool tt::runtime::splitBinding(const std::string &s, std::string &name,
+                               std::string &expr) {
+  size_t eq = s.find('=');
+  if (eq == std::string::npos || !isIdentifier(s.substr(0, eq)))
+    return false;
+  name = s.substr(0, eq);
+  expr = s.substr(eq + 1);
+  return true;
 }
 
 std::string tt::runtime::formatShape(const std::vector<int64_t> &shape) {
@@ -334,6 +356,17 @@ private:
     return true;
   }
 
+  /// An integer token of `digits` in `base` (the literal at `start`).
+  bool intToken(Token &t, const std::string &digits, int base, size_t start) {
+    errno = 0;
+    unsigned long long v = std::strtoull(digits.c_str(), nullptr, base);
+    if (errno || v > uint64_t(std::numeric_limits<int64_t>::max()))
+      return fail(start, "integer literal too large");
+    t.kind = Tok::Int;
+    t.i = int64_t(v);
+    return true;
+  }
+
   bool lexNumber(size_t &i, Token &t) {
     size_t n = src.size(), start = i;
     std::string digits;
@@ -348,14 +381,8 @@ private:
       }
       if (digits.empty())
         return fail(start, "malformed hexadecimal number");
-      errno = 0;
-      unsigned long long v = std::strtoull(digits.c_str(), nullptr, 16);
-      if (errno || v > uint64_t(std::numeric_limits<int64_t>::max()))
-        return fail(start, "integer literal too large");
-      t.kind = Tok::Int;
-      t.i = int64_t(v);
       t.text = src.substr(start, i - start);
-      return true;
+      return intToken(t, digits, 16, start);
     }
     bool isFloatLit = false;
     auto eatDigits = [&] {
@@ -389,17 +416,10 @@ private:
     if (i < n && (std::isalpha((unsigned char)src[i]) || src[i] == '_'))
       return fail(start, "malformed number");
     t.text = src.substr(start, i - start);
-    if (isFloatLit) {
-      t.kind = Tok::Float;
-      t.f = std::strtod(digits.c_str(), nullptr);
-      return true;
-    }
-    errno = 0;
-    unsigned long long v = std::strtoull(digits.c_str(), nullptr, 10);
-    if (errno || v > uint64_t(std::numeric_limits<int64_t>::max()))
-      return fail(start, "integer literal too large");
-    t.kind = Tok::Int;
-    t.i = int64_t(v);
+    if (!isFloatLit)
+      return intToken(t, digits, 10, start);
+    t.kind = Tok::Float;
+    t.f = std::strtod(digits.c_str(), nullptr);
     return true;
   }
 
@@ -434,36 +454,33 @@ private:
     return true;
   }
 
-  bool parseAdd(NodePtr &out) {
-    if (!parseMul(out))
+  /// A left-associative level: operands parsed by `operand`, joined by
+  /// any of `ops`.
+  bool parseLevel(NodePtr &out, std::initializer_list<const char *> ops,
+                  bool (Parser::*operand)(NodePtr &)) {
+    if (!(this->*operand)(out))
       return false;
-    while (isOp("+") || isOp("-")) {
+    auto atLevelOp = [&] {
+      return std::any_of(ops.begin(), ops.end(),
+                         [&](const char *op) { return isOp(op); });
+    };
+    while (atLevelOp()) {
       const Token &t = next();
       std::string op = t.text;
       size_t pos = t.pos;
       NodePtr r;
-      if (!parseMul(r))
-        return false;
-      if (!makeBin(op, out, r, pos))
+      if (!(this->*operand)(r) || !makeBin(op, out, r, pos))
         return false;
     }
     return true;
   }
 
+  bool parseAdd(NodePtr &out) {
+    return parseLevel(out, {"+", "-"}, &Parser::parseMul);
+  }
+
   bool parseMul(NodePtr &out) {
-    if (!parseUnary(out))
-      return false;
-    while (isOp("*") || isOp("/") || isOp("//") || isOp("%") || isOp("@")) {
-      const Token &t = next();
-      std::string op = t.text;
-      size_t pos = t.pos;
-      NodePtr r;
-      if (!parseUnary(r))
-        return false;
-      if (!makeBin(op, out, r, pos))
-        return false;
-    }
-    return true;
+    return parseLevel(out, {"*", "/", "//", "%", "@"}, &Parser::parseUnary);
   }
 
   bool parseUnary(NodePtr &out) {
@@ -510,15 +527,11 @@ private:
     const Token &t = peek();
     switch (t.kind) {
     case Tok::Int:
-      out = std::make_shared<Node>();
-      out->k = Node::K::Int;
-      out->i = t.i;
-      out->pos = t.pos;
-      next();
-      return true;
     case Tok::Float:
+      // A literal: the token's value (the other field is 0).
       out = std::make_shared<Node>();
-      out->k = Node::K::Float;
+      out->k = t.kind == Tok::Int ? Node::K::Int : Node::K::Float;
+      out->i = t.i;
       out->f = t.f;
       out->pos = t.pos;
       next();
@@ -776,20 +789,8 @@ std::shared_ptr<Array> permute(const Array &a, const std::vector<int> &perm) {
   std::vector<int64_t> st(r);
   for (size_t k = 0; k < r; ++k)
     st[k] = inStride[perm[k]];
-  std::vector<int64_t> idx(r, 0);
-  int64_t off = 0, inner = outShape[r - 1], is = st[r - 1];
-  for (int64_t base = 0; base < n; base += inner) {
-    for (int64_t j = 0; j < inner; ++j)
-      out->data[base + j] = a.data[off + j * is];
-    for (size_t k = r - 1; k-- > 0;) {
-      ++idx[k];
-      off += st[k];
-      if (idx[k] < outShape[k])
-        break;
-      off -= st[k] * outShape[k];
-      idx[k] = 0;
-    }
-  }
+  forEachElement(outShape, st, 0, n,
+                 [&](int64_t i, int64_t off) { out->data[i] = a.data[off]; });
   return out;
 }
 

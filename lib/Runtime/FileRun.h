@@ -30,6 +30,7 @@
 #ifndef TT_LIB_RUNTIME_FILERUN_H
 #define TT_LIB_RUNTIME_FILERUN_H
 
+#include "tt/Runtime/Files.h"
 #include "tt/Runtime/Runner.h"
 
 #include <cstdint>
@@ -71,50 +72,9 @@ inline std::string baseName(const std::string &p) {
 /// printf of one number; NaN is "nan" whatever its sign (RunCheck.cpp).
 std::string fmt(double v, const char *f = "%g");
 
-/// Whether `p` is a regular file (RunKernels.cpp).
-bool fileExists(const std::string &p);
-
-/// Creates a directory and its parents (RunInputs.cpp).
-bool makeDirs(const std::string &path, std::string &err);
-
 /// Runs body(b, e) over [0, n), on several threads when n is large
 /// (RunInputs.cpp).
 void parallelFor(int64_t n, const std::function<void(int64_t, int64_t)> &body);
-
-/// Calls f(i, offset) for the logical (C-order) indices i in [b, e) of a
-/// tensor, with offset its element offset in strided storage.
-template <typename F>
-void forEachElement(const std::vector<int64_t> &shape,
-                    const std::vector<int64_t> &strides, int64_t b, int64_t e,
-                    F f) {
-  // Nothing to visit; also keeps a zero extent ([n, 0]) out of the
-  // divisions below.
-  if (b >= e)
-    return;
-  size_t r = shape.size();
-  if (r == 0) {
-    f(0, 0);
-    return;
-  }
-  std::vector<int64_t> idx(r);
-  int64_t rem = b, off = 0;
-  for (size_t k = r; k-- > 0;) {
-    idx[k] = rem % shape[k];
-    rem /= shape[k];
-    off += idx[k] * strides[k];
-  }
-  for (int64_t i = b; i < e; ++i) {
-    f(i, off);
-    for (size_t k = r; k-- > 0;) {
-      ++idx[k];
-      off += strides[k];
-      if (idx[k] < shape[k])
-        break;
-      off -= strides[k] * shape[k];
-      idx[k] = 0;
-    }
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // The evaluated launch

@@ -56,41 +56,28 @@ void JsonWriter::separator() {
   out += "\n" + std::string(stack.size() * 2, ' ');
 }
 
-JsonWriter &JsonWriter::beginObject() {
+JsonWriter &JsonWriter::open(char bracket, bool isObject) {
   separator();
-  out += "{";
-  stack.push_back({false, true});
+  out += bracket;
+  stack.push_back({false, isObject});
   return *this;
 }
 
-JsonWriter &JsonWriter::endObject() {
+JsonWriter &JsonWriter::close(char bracket) {
   bool any = stack.back().first;
   stack.pop_back();
   if (any)
     out += "\n" + std::string(stack.size() * 2, ' ');
-  out += "}";
+  out += bracket;
   if (stack.empty())
     out += "\n";
   return *this;
 }
 
-JsonWriter &JsonWriter::beginArray() {
-  separator();
-  out += "[";
-  stack.push_back({false, false});
-  return *this;
-}
-
-JsonWriter &JsonWriter::endArray() {
-  bool any = stack.back().first;
-  stack.pop_back();
-  if (any)
-    out += "\n" + std::string(stack.size() * 2, ' ');
-  out += "]";
-  if (stack.empty())
-    out += "\n";
-  return *this;
-}
+JsonWriter &JsonWriter::beginObject() { return open('{', true); }
+JsonWriter &JsonWriter::endObject() { return close('}'); }
+JsonWriter &JsonWriter::beginArray() { return open('[', false); }
+JsonWriter &JsonWriter::endArray() { return close(']'); }
 
 JsonWriter &JsonWriter::key(const std::string &k) {
   separator();
@@ -99,40 +86,33 @@ JsonWriter &JsonWriter::key(const std::string &k) {
   return *this;
 }
 
-JsonWriter &JsonWriter::value(const std::string &s) {
+JsonWriter &JsonWriter::raw(const std::string &text) {
   separator();
-  out += quote(s);
+  out += text;
   return *this;
 }
+
+JsonWriter &JsonWriter::value(const std::string &s) { return raw(quote(s)); }
 
 JsonWriter &JsonWriter::value(const char *s) { return value(std::string(s)); }
 
 JsonWriter &JsonWriter::value(double d) {
-  separator();
-  if (!std::isfinite(d)) {
-    out += "null";
-    return *this;
-  }
+  if (!std::isfinite(d))
+    return raw("null");
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.9g", d);
-  out += buf;
-  return *this;
+  return raw(buf);
 }
 
-JsonWriter &JsonWriter::value(int64_t i) {
-  separator();
-  out += std::to_string(i);
-  return *this;
+JsonWriter &JsonWriter::value(int64_t i) { return raw(std::to_string(i)); }
+
+JsonWriter &JsonWriter::value(bool b) { return raw(b ? "true" : "false"); }
+
+JsonWriter &JsonWriter::value(const std::vector<std::string> &list) {
+  beginArray();
+  for (const std::string &s : list)
+    value(s);
+  return endArray();
 }
 
-JsonWriter &JsonWriter::value(bool b) {
-  separator();
-  out += b ? "true" : "false";
-  return *this;
-}
-
-JsonWriter &JsonWriter::null() {
-  separator();
-  out += "null";
-  return *this;
-}
+JsonWriter &JsonWriter::null() { return raw("null"); }

@@ -8,29 +8,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tt/Runtime/Files.h"
 #include "tt/Runtime/Metadata.h"
 
 #include <yaml-cpp/yaml.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 using namespace tt::runtime;
 
 namespace {
 
 bool slurp(const std::string &path, std::string &text, std::string &err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err = "cannot open '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
+  if (readFile(path, text, err))
+    return true;
+  err = "cannot open '" + path + "': " + err;
+  return false;
 }
 
 template <typename T> void readField(const YAML::Node &m, const char *k, T &v) {

@@ -22,12 +22,7 @@
 
 using namespace tt::runtime;
 
-int64_t NpyArray::numel() const {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
+int64_t NpyArray::numel() const { return numElements(shape); }
 
 const char *tt::runtime::npyDescr(DType t) {
   switch (t) {

@@ -210,7 +210,7 @@ bool VariantRun::checkOutputs() {
       if (file.prepared.size() > 1)
         dir += "/" + vr.label;
       std::string err;
-      if (!makeDirs(dir, err) ||
+      if (!makeDirectories(dir, err) ||
           !saveTensor(t, storage.data(), dir + "/" + t.spec->name + ".npy",
                       err)) {
         fail(0, err, ExitBadInput, "error");

@@ -13,17 +13,14 @@
 #include "FileRun.h"
 #include "tt/Runtime/Npy.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <thread>
 
 using namespace tt::runtime;
@@ -183,25 +180,6 @@ double hostBytesNeeded(const Launch &L, const RunOptions &opts,
 }
 
 } // namespace
-
-bool runner::makeDirs(const std::string &path, std::string &err) {
-  std::string cur;
-  std::stringstream ss(path);
-  std::string part;
-  if (!path.empty() && path[0] == '/')
-    cur = "/";
-  while (std::getline(ss, part, '/')) {
-    if (part.empty())
-      continue;
-    cur += part;
-    if (::mkdir(cur.c_str(), 0777) != 0 && errno != EEXIST) {
-      err = "cannot create directory '" + cur + "': " + std::strerror(errno);
-      return false;
-    }
-    cur += "/";
-  }
-  return true;
-}
 
 //===----------------------------------------------------------------------===//
 // Host memory
@@ -468,7 +446,7 @@ bool FileRun::saveInputs() {
   if (opts.saveInputs.empty())
     return true;
   std::string err;
-  if (!makeDirs(opts.saveInputs, err))
+  if (!makeDirectories(opts.saveInputs, err))
     return fail(0, err, ExitBadInput);
   for (const TensorArg &t : L.tensors) {
     if (t.spec->init.kind == InitSpec::Kind::Poison)

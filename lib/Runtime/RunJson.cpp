@@ -24,6 +24,26 @@ void stringOrNull(JsonWriter &w, const char *key, const std::string &text) {
     w.key(key).value(text);
 }
 
+// The members written as they are, in the document's order.
+const JsonField<CheckResult, int64_t> kCheckCounts[] = {
+    {"elements", &CheckResult::elements},
+    {"mismatches", &CheckResult::mismatches},
+    {"nan", &CheckResult::nans}};
+const JsonField<CheckResult, double> kCheckErrors[] = {
+    {"max_abs_err", &CheckResult::maxAbsErr},
+    {"max_rel_err", &CheckResult::maxRelErr},
+    {"rtol", &CheckResult::rtol},
+    {"atol", &CheckResult::atol}};
+const JsonField<VariantResult, std::string> kVariantNames[] = {
+    {"label", &VariantResult::label},
+    {"file", &VariantResult::path},
+    {"key", &VariantResult::key},
+    {"kernel", &VariantResult::kernelName}};
+const JsonField<BaselineComparison, double> kComparisonTimes[] = {
+    {"median_ms", &BaselineComparison::medianMs},
+    {"baseline_ms", &BaselineComparison::baselineMs},
+    {"ratio", &BaselineComparison::ratio}};
+
 void writeCheck(JsonWriter &w, const CheckResult &c) {
   w.beginObject();
   w.key("output").value(c.output);
@@ -31,17 +51,8 @@ void writeCheck(JsonWriter &w, const CheckResult &c) {
   w.key("passed").value(c.passed);
   if (c.afterBench)
     w.key("after_bench").value(true);
-  w.key("elements").value(c.elements);
-  w.key("mismatches").value(c.mismatches);
-  w.key("nan").value(c.nans);
-  w.key("max_abs_err").value(c.maxAbsErr);
-  w.key("max_rel_err").value(c.maxRelErr);
-  w.key("rtol").value(c.rtol);
-  w.key("atol").value(c.atol);
-  w.key("samples").beginArray();
-  for (const std::string &s : c.samples)
-    w.value(s);
-  w.endArray();
+  w.fields(c, kCheckCounts).fields(c, kCheckErrors);
+  w.key("samples").value(c.samples);
   w.endObject();
 }
 
@@ -54,12 +65,7 @@ void writeBench(JsonWriter &w, const BenchStats &b) {
   w.key("warmup").value(b.warmup);
   w.key("reps").value(b.reps);
   w.key("l2_flush").value(b.flushed);
-  w.key("median_ms").value(b.medianMs);
-  w.key("p20_ms").value(b.p20Ms);
-  w.key("p80_ms").value(b.p80Ms);
-  w.key("min_ms").value(b.minMs);
-  w.key("max_ms").value(b.maxMs);
-  w.key("mean_ms").value(b.meanMs);
+  w.fields(b, kTimingFields);
   if (b.hasGbps)
     w.key("gbps").value(b.gbps);
   if (b.hasTflops)
@@ -69,10 +75,7 @@ void writeBench(JsonWriter &w, const BenchStats &b) {
 
 void writeVariant(JsonWriter &w, const VariantResult &v) {
   w.beginObject();
-  w.key("label").value(v.label);
-  w.key("file").value(v.path);
-  w.key("key").value(v.key);
-  w.key("kernel").value(v.kernelName);
+  w.fields(v, kVariantNames);
   w.key("num_warps").value(v.numWarps);
   w.key("shared").value(v.shared);
   w.key("status").value(v.status);
@@ -105,12 +108,8 @@ void writeFile(JsonWriter &w, const FileResult &f) {
     w.key("bytes").value(f.bytes);
   if (f.hasFlops)
     w.key("flops").value(f.flops);
-  if (f.dryRun) {
-    w.key("plan").beginArray();
-    for (const std::string &l : f.plan)
-      w.value(l);
-    w.endArray();
-  }
+  if (f.dryRun)
+    w.key("plan").value(f.plan);
   w.key("variants").beginArray();
   for (const VariantResult &v : f.variants)
     writeVariant(w, v);
@@ -127,17 +126,12 @@ void writeBaseline(JsonWriter &w, const BaselineReport &b) {
   for (const BaselineComparison &c : b.comparisons) {
     w.beginObject();
     w.key("key").value(c.key);
-    w.key("median_ms").value(c.medianMs);
-    w.key("baseline_ms").value(c.baselineMs);
-    w.key("ratio").value(c.ratio);
+    w.fields(c, kComparisonTimes);
     w.key("regression").value(c.regression);
     w.endObject();
   }
   w.endArray();
-  w.key("missing").beginArray();
-  for (const std::string &k : b.missing)
-    w.value(k);
-  w.endArray();
+  w.key("missing").value(b.missing);
   w.endObject();
 }
 

@@ -13,38 +13,16 @@
 
 #include "FileRun.h"
 #include "tt/Runtime/Compile.h"
+#include "tt/Runtime/Files.h"
 
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 using namespace tt::runtime;
 using namespace tt::runtime::runner;
 
-bool runner::fileExists(const std::string &p) {
-  struct stat st;
-  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 namespace {
-
-bool readFile(const std::string &path, std::vector<char> &out,
-              std::string &err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err = std::strerror(errno);
-    return false;
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string s = ss.str();
-  out.assign(s.begin(), s.end());
-  return true;
-}
 
 /// The kernel binaries tt-run loads, by file extension.
 struct BinaryKind {
@@ -129,7 +107,7 @@ bool FileRun::prepare(const KernelVariant &kv, PreparedVariant &pv,
   if (!kernelTarget(kv, forceTarget, compile, pv, f))
     return false;
   std::string file = kernelFilePath(kv.path);
-  if (!fileExists(file)) {
+  if (!isRegularFile(file)) {
     struct stat st;
     bool exists = ::stat(file.c_str(), &st) == 0;
     f = {kv.line, "cannot open kernel file '" + kernelFilePath(kv.written) +
@@ -242,16 +220,17 @@ bool FileRun::readKernel(const KernelVariant &kv, PreparedVariant &pv,
                          Failure &f) {
   KernelImage &img = pv.image;
   const std::string &p = kv.path;
-  std::string err;
-  if (!readFile(p, img.bytes, err)) {
+  std::string err, bytes;
+  if (!readFile(p, bytes, err)) {
     f = {kv.line, "cannot read kernel file '" + kv.written + "': " + err};
     return false;
   }
+  img.bytes.assign(bytes.begin(), bytes.end());
   if (img.format == KernelImage::Format::PTX)
     img.bytes.push_back('\0');
   // Upstream's metadata sits beside the binary with the same stem.
   std::string json = p.substr(0, p.rfind('.')) + ".json";
-  if (fileExists(json)) {
+  if (isRegularFile(json)) {
     if (!readKernelMetadata(json, img.meta, err)) {
       f = {kv.line, err};
       return false;
@@ -460,7 +439,7 @@ bool FileRun::findCpuReference(const KernelVariant &kv, KernelVariant &refKv,
       std::string stem = p.substr(0, p.rfind('.'));
       std::string wstem = kv.written.substr(0, kv.written.rfind('.'));
       for (const char *ext : {".ttir", ".source.ttir"})
-        if (refKv.path.empty() && fileExists(stem + ext)) {
+        if (refKv.path.empty() && isRegularFile(stem + ext)) {
           refKv.path = stem + ext;
           refKv.written = wstem + ext;
         }

@@ -16,27 +16,49 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <sstream>
 
 using namespace tt::runtime;
 
+namespace {
+const std::pair<Target, const char *> kTargetNames[] = {
+    {Target::CUDA, "cuda"}, {Target::HIP, "hip"}, {Target::CPU, "cpu"}};
+} // namespace
+
 const char *tt::runtime::targetName(Target t) {
-  switch (t) {
-  case Target::CUDA:
-    return "cuda";
-  case Target::HIP:
-    return "hip";
-  case Target::CPU:
-    return "cpu";
-  }
+  for (const auto &[target, name] : kTargetNames)
+    if (target == t)
+      return name;
   return "?";
+}
+
+bool tt::runtime::parseTargetName(const std::string &text, Target &target,
+                                  std::string &arch) {
+  arch.clear();
+  size_t colon = text.find(':');
+  std::string base = text.substr(0, colon);
+  const auto *known =
+      std::find_if(std::begin(kTargetNames), std::end(kTargetNames),
+                   [&](const auto &entry) { return base == entry.second; });
+  if (known == std::end(kTargetNames))
+    return false;
+  target = known->first;
+  if (colon == std::string::npos)
+    return true;
+  // An architecture: not for the CPU, and not empty.
+  if (target == Target::CPU || colon + 1 == text.size())
+    return false;
+  arch = text;
+  return true;
 }
 
 /// The message with line breaks and other control characters written as
@@ -72,15 +94,6 @@ std::string tt::runtime::formatError(const std::string &file, int line,
 namespace {
 
 using namespace tt::runtime::yamlspec;
-
-bool isIdentifier(const std::string &s) {
-  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
-    return false;
-  for (char c : s)
-    if (!(std::isalnum((unsigned char)c) || c == '_'))
-      return false;
-  return true;
-}
 
 ExprSrc parseExprNode(const YAML::Node &n, const std::string &what) {
   std::string text = scalarText(n, what);
@@ -182,49 +195,38 @@ InitSpec parseInit(const YAML::Node &n, const RunSpec &spec, uint64_t index) {
       fail(v, "seed must be a non-negative integer");
     return uint64_t(d);
   };
+  // The kinds given by two numbers, a and b (0 and 1 unless given), and,
+  // for the random ones, a seed.
+  auto twoNumbers = [&](InitSpec::Kind k, const std::string &aName,
+                        const std::string &bName, bool seeded) {
+    init.kind = k;
+    init.a = 0;
+    init.b = 1;
+    std::set<std::string> allowed{aName, bName};
+    if (seeded)
+      allowed.insert("seed");
+    params(allowed, [&](const std::string &key, const YAML::Node &v) {
+      if (key == aName)
+        init.a = finiteNumber(v, aName);
+      else if (key == bName)
+        init.b = finiteNumber(v, bName);
+      else
+        init.seed = seedOf(v);
+    });
+  };
   if (kind == "constant") {
     init.kind = InitSpec::Kind::Constant;
     init.a = constantNumber(body, "constant");
   } else if (kind == "uniform") {
-    init.kind = InitSpec::Kind::Uniform;
-    init.a = 0;
-    init.b = 1;
-    params({"low", "high", "seed"}, [&](const std::string &k,
-                                        const YAML::Node &v) {
-      if (k == "low")
-        init.a = finiteNumber(v, "low");
-      else if (k == "high")
-        init.b = finiteNumber(v, "high");
-      else
-        init.seed = seedOf(v);
-    });
+    twoNumbers(InitSpec::Kind::Uniform, "low", "high", /*seeded=*/true);
     if (!(init.a < init.b))
       fail(body, "uniform needs low < high");
   } else if (kind == "normal") {
-    init.kind = InitSpec::Kind::Normal;
-    init.a = 0;
-    init.b = 1;
-    params({"mean", "std", "seed"}, [&](const std::string &k,
-                                        const YAML::Node &v) {
-      if (k == "mean")
-        init.a = finiteNumber(v, "mean");
-      else if (k == "std")
-        init.b = finiteNumber(v, "std");
-      else
-        init.seed = seedOf(v);
-    });
+    twoNumbers(InitSpec::Kind::Normal, "mean", "std", /*seeded=*/true);
     if (init.b < 0)
       fail(body, "normal needs std >= 0");
   } else if (kind == "arange") {
-    init.kind = InitSpec::Kind::Arange;
-    init.a = 0;
-    init.b = 1;
-    params({"start", "step"}, [&](const std::string &k, const YAML::Node &v) {
-      if (k == "start")
-        init.a = finiteNumber(v, "start");
-      else
-        init.b = finiteNumber(v, "step");
-    });
+    twoNumbers(InitSpec::Kind::Arange, "start", "step", /*seeded=*/false);
   } else if (kind == "npy") {
     init.kind = InitSpec::Kind::Npy;
     init.path = resolvePath(spec.dir, scalarText(body, "an npy file name"));
@@ -288,18 +290,8 @@ std::vector<ExprSrc> parseExprList(const YAML::Node &n, const std::string &what,
                                    size_t maxLen) {
   std::vector<ExprSrc> out;
   if (n.IsSequence()) {
-    // In a flow list `[cdiv(n, 1024), 4]` YAML splits at every comma, also
-    // inside parentheses; glue the pieces of one expression back together.
-    std::vector<std::pair<std::string, YAML::Node>> items;
-    int depth = 0;
-    for (const YAML::Node &e : n) {
-      std::string text = scalarText(e, what);
-      if (depth > 0)
-        items.back().first += ", " + text;
-      else
-        items.emplace_back(text, e);
-      depth += parenBalance(text);
-    }
+    std::vector<std::pair<std::string, YAML::Node>> items =
+        flowListItems(n, what);
     if (items.size() > maxLen)
       fail(n, what + " has " + std::to_string(items.size()) +
                   " entries; at most " + std::to_string(maxLen) + " allowed");
@@ -475,13 +467,8 @@ void parseTarget(const YAML::Node &v, RunSpec &spec) {
   std::string t = scalarText(v, "target");
   spec.hasTarget = true;
   spec.targetLine = lineOf(v);
-  if (t == "cuda")
-    spec.target = Target::CUDA;
-  else if (t == "hip")
-    spec.target = Target::HIP;
-  else if (t == "cpu")
-    spec.target = Target::CPU;
-  else
+  std::string arch;
+  if (!parseTargetName(t, spec.target, arch) || !arch.empty())
     fail(v, "unknown target '" + t + "' (expected cuda, hip or cpu)");
 }
 
@@ -649,10 +636,7 @@ bool tt::runtime::parseRunSpecText(const std::string &text,
                                    const std::string &file,
                                    const std::string &dir, RunSpec &spec,
                                    std::string &error) {
-  spec = RunSpec();
-  spec.file = file;
-  spec.dir = dir;
-  return parseYamlText(text, file, error,
+  return parseSpecText(text, file, dir, spec, error,
                        [&](const YAML::Node &root) { parseTop(root, spec); });
 }
 

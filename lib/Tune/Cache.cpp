@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 using namespace tt::tune;
+using tt::runtime::JsonField;
 using tt::runtime::JsonWriter;
 using namespace tt::tune::json;
 
@@ -67,42 +68,26 @@ std::string tt::tune::utcNow() {
   return buf;
 }
 
-bool tt::tune::makeDirectories(const std::string &dir, std::string &err) {
-  std::string cur;
-  size_t pos = 0;
-  while (pos <= dir.size()) {
-    size_t next = dir.find('/', pos);
-    if (next == std::string::npos)
-      next = dir.size();
-    cur = dir.substr(0, next);
-    if (!cur.empty() && ::mkdir(cur.c_str(), 0777) != 0 && errno != EEXIST) {
-      err = "cannot create directory '" + cur + "': " + std::strerror(errno);
-      return false;
-    }
-    pos = next + 1;
-  }
-  return true;
-}
+namespace {
+/// What identifies an entry's kernel and device, in the file's order.
+const JsonField<CacheEntry, std::string> kEntryIdentity[] = {
+    {"kernel", &CacheEntry::kernel},
+    {"kernel_hash", &CacheEntry::kernelHash},
+    {"options_hash", &CacheEntry::optionsHash},
+    {"device", &CacheEntry::device},
+    {"target", &CacheEntry::target}};
+} // namespace
 
 std::string
 tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   JsonWriter w;
-  w.beginObject();
-  w.key("tool").value("tt-tune");
-  w.key("kind").value("cache");
-  w.key("format").value(kCacheFormat);
+  beginFile(w, "cache", kCacheFormat);
   w.key("entries").beginObject();
   for (const auto &[key, e] : entries) {
     w.key(key).beginObject();
-    w.key("kernel").value(e.kernel);
-    w.key("kernel_hash").value(e.kernelHash);
-    w.key("options_hash").value(e.optionsHash);
-    w.key("device").value(e.device);
-    w.key("target").value(e.target);
-    w.key("key");
-    writeNameValues(w, e.keyValues);
-    w.key("config");
-    writeNameValues(w, e.config);
+    w.fields(e, kEntryIdentity);
+    writeNameValues(w, "key", e.keyValues);
+    writeNameValues(w, "config", e.config);
     w.key("median_ms").value(e.medianMs);
     w.key("configs_timed").value(e.configsTimed);
     w.key("date").value(e.date);
@@ -118,8 +103,7 @@ bool tt::tune::cacheFromJson(const std::string &text,
                              std::map<std::string, CacheEntry> &out,
                              std::string &err) {
   out.clear();
-  try {
-    YAML::Node root = YAML::Load(text);
+  return readJson(text, err, [&](YAML::Node root) {
     if (!checkHeader(root, "cache", kCacheFormat, "tt-tune cache", err))
       return false;
     YAML::Node entries = root["entries"];
@@ -135,11 +119,7 @@ bool tt::tune::cacheFromJson(const std::string &text,
       }
       CacheEntry c;
       c.key = it->first.Scalar();
-      c.kernel = str(e["kernel"]);
-      c.kernelHash = str(e["kernel_hash"]);
-      c.optionsHash = str(e["options_hash"]);
-      c.device = str(e["device"]);
-      c.target = str(e["target"]);
+      readFields(e, c, kEntryIdentity);
       c.keyValues = nameValues(e["key"]);
       c.config = nameValues(e["config"]);
       c.medianMs = std::strtod(str(e["median_ms"]).c_str(), nullptr);
@@ -152,12 +132,8 @@ bool tt::tune::cacheFromJson(const std::string &text,
       }
       out[c.key] = c;
     }
-  } catch (const YAML::Exception &e) {
-    err = "malformed JSON at line " + std::to_string(e.mark.line + 1) + ": " +
-          e.msg;
-    return false;
-  }
-  return true;
+    return true;
+  });
 }
 
 namespace {
@@ -209,9 +185,18 @@ bool readText(const std::string &path, std::string &text, bool &exists,
   return true;
 }
 
-std::string dirOf(const std::string &path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
+/// Locks `file` (`lock` holds the lock) and reads it.
+bool lockAndRead(FileLock &lock, const std::string &file, bool exclusive,
+                 std::string &text, bool &exists, std::string &err) {
+  return lock.acquire(file, exclusive, err) &&
+         readText(file, text, exists, err);
+}
+
+/// Creates the folders above `file`.
+bool makeParentDirectories(const std::string &file, std::string &err) {
+  size_t slash = file.rfind('/');
+  return slash == std::string::npos || slash == 0 ||
+         makeDirectories(file.substr(0, slash), err);
 }
 
 } // namespace
@@ -223,11 +208,9 @@ bool TuneCache::read(std::map<std::string, CacheEntry> &out,
   if (::stat(file.c_str(), &st) != 0)
     return true; // no cache yet (and nothing to lock)
   FileLock lock;
-  if (!lock.acquire(file, /*exclusive=*/false, err))
-    return false;
   std::string text;
   bool exists;
-  if (!readText(file, text, exists, err))
+  if (!lockAndRead(lock, file, /*exclusive=*/false, text, exists, err))
     return false;
   if (!exists || text.empty())
     return true;
@@ -241,15 +224,11 @@ bool TuneCache::read(std::map<std::string, CacheEntry> &out,
 
 bool TuneCache::store(const std::vector<CacheEntry> &entries,
                       std::string &err) const {
-  std::string dir = dirOf(file);
-  if (!dir.empty() && !makeDirectories(dir, err))
-    return false;
   FileLock lock;
-  if (!lock.acquire(file, /*exclusive=*/true, err))
-    return false;
   std::string text;
   bool exists;
-  if (!readText(file, text, exists, err))
+  if (!makeParentDirectories(file, err) ||
+      !lockAndRead(lock, file, /*exclusive=*/true, text, exists, err))
     return false;
   std::map<std::string, CacheEntry> all;
   std::string why;
@@ -269,8 +248,7 @@ bool TuneCache::checkWritable(std::string &err) const {
           "; give --cache a file name";
     return false;
   }
-  std::string dir = dirOf(file);
-  if (!dir.empty() && !makeDirectories(dir, err))
+  if (!makeParentDirectories(file, err))
     return false;
   // What store() does: create the lock file, then a temporary file beside
   // the cache that is renamed over it. Try both now.

@@ -11,6 +11,7 @@
 
 #include "tt/Tune/Compiler.h"
 #include "tt/Compiler/Request.h"
+#include "tt/Runtime/Files.h"
 #include "tt/Support/Tools.h"
 
 #include <cerrno>
@@ -38,11 +39,11 @@ double now() {
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
+/// The text of `path`; empty if it cannot be read.
 std::string readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string text, err;
+  tt::runtime::readFile(path, text, err);
+  return text;
 }
 
 /// The line of a log that says what went wrong: the first that mentions an

@@ -21,6 +21,7 @@
 #include <set>
 
 using namespace tt::tune;
+using tt::runtime::JsonField;
 using tt::runtime::JsonWriter;
 using namespace tt::tune::json;
 
@@ -107,20 +108,21 @@ int configIndex(const std::string &id) {
   return *end ? -1 : int(v);
 }
 
+/// What identifies the run, in the file's order.
+const JsonField<TuneResults, std::string> kRunIdentity[] = {
+    {"file", &TuneResults::file},
+    {"kernel", &TuneResults::kernel},
+    {"kernel_hash", &TuneResults::kernelHash},
+    {"options_hash", &TuneResults::optionsHash},
+    {"target", &TuneResults::target},
+    {"device", &TuneResults::device}};
+
 } // namespace
 
 std::string tt::tune::resultsToJson(const TuneResults &r) {
   JsonWriter w;
-  w.beginObject();
-  w.key("tool").value("tt-tune");
-  w.key("kind").value("results");
-  w.key("format").value(kResultsFormat);
-  w.key("file").value(r.file);
-  w.key("kernel").value(r.kernel);
-  w.key("kernel_hash").value(r.kernelHash);
-  w.key("options_hash").value(r.optionsHash);
-  w.key("target").value(r.target);
-  w.key("device").value(r.device);
+  beginFile(w, "results", kResultsFormat);
+  w.fields(r, kRunIdentity);
   w.key("shard").beginObject();
   w.key("index").value(r.shardIndex);
   w.key("count").value(r.shardCount);
@@ -141,15 +143,12 @@ std::string tt::tune::resultsToJson(const TuneResults &r) {
   w.key("sizes").beginArray();
   for (const SizeResult &s : r.sizes) {
     w.beginObject();
-    w.key("sets");
-    writeNameValues(w, s.sets);
-    w.key("key");
-    writeNameValues(w, s.keyValues);
+    writeNameValues(w, "sets", s.sets);
+    writeNameValues(w, "key", s.keyValues);
     w.key("cache_key").value(s.cacheKey);
     w.key("cached").value(s.cached);
     if (s.cached) {
-      w.key("cached_config");
-      writeNameValues(w, s.cachedEntry.config);
+      writeNameValues(w, "cached_config", s.cachedEntry.config);
       w.key("cached_ms").value(s.cachedEntry.medianMs);
       w.key("cached_date").value(s.cachedEntry.date);
       w.key("cached_configs_timed").value(s.cachedEntry.configsTimed);
@@ -180,12 +179,7 @@ std::string tt::tune::resultsToJson(const TuneResults &r) {
       if (cr.compileSeconds > 0)
         w.key("compile_s").value(cr.compileSeconds);
       if (cr.status == Status::Ok) {
-        w.key("median_ms").value(cr.medianMs);
-        w.key("p20_ms").value(cr.p20Ms);
-        w.key("p80_ms").value(cr.p80Ms);
-        w.key("min_ms").value(cr.minMs);
-        w.key("max_ms").value(cr.maxMs);
-        w.key("mean_ms").value(cr.meanMs);
+        w.fields(cr, tt::runtime::kTimingFields);
         w.key("reps").value(cr.reps);
       }
       w.endObject();
@@ -201,17 +195,11 @@ std::string tt::tune::resultsToJson(const TuneResults &r) {
 bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
                                std::string &err) {
   r = TuneResults();
-  try {
-    YAML::Node root = YAML::Load(text);
+  return readJson(text, err, [&](YAML::Node root) {
     if (!checkHeader(root, "results", kResultsFormat,
                      "tt-tune results file (--report-json)", err))
       return false;
-    r.file = str(root["file"]);
-    r.kernel = str(root["kernel"]);
-    r.kernelHash = str(root["kernel_hash"]);
-    r.optionsHash = str(root["options_hash"]);
-    r.target = str(root["target"]);
-    r.device = str(root["device"]);
+    readFields(root, r, kRunIdentity);
     r.shardIndex = std::atoi(str(root["shard"]["index"]).c_str());
     r.shardCount = std::atoi(str(root["shard"]["count"]).c_str());
     r.date = str(root["date"]);
@@ -267,22 +255,13 @@ bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
           cr.cost = num(cn["cost"]);
         }
         cr.compileSeconds = num(cn["compile_s"]);
-        cr.medianMs = num(cn["median_ms"]);
-        cr.p20Ms = num(cn["p20_ms"]);
-        cr.p80Ms = num(cn["p80_ms"]);
-        cr.minMs = num(cn["min_ms"]);
-        cr.maxMs = num(cn["max_ms"]);
-        cr.meanMs = num(cn["mean_ms"]);
+        readFields(cn, cr, tt::runtime::kTimingFields);
         cr.reps = int(num(cn["reps"]));
       }
       r.sizes.push_back(s);
     }
-  } catch (const YAML::Exception &e) {
-    err = "malformed JSON at line " + std::to_string(e.mark.line + 1) + ": " +
-          e.msg;
-    return false;
-  }
-  return true;
+    return true;
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -21,15 +21,6 @@ using tt::runtime::Value;
 /// would take days to benchmark); tt-tune refuses it.
 static constexpr size_t kMaxConfigs = 100000;
 
-bool tt::tune::isIdentifier(const std::string &s) {
-  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
-    return false;
-  for (char c : s)
-    if (!(std::isalnum((unsigned char)c) || c == '_'))
-      return false;
-  return true;
-}
-
 ParamValue ParamValue::fromText(const std::string &text) {
   ParamValue v;
   v.text = text;

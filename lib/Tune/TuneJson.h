@@ -3,10 +3,11 @@
 // Part of tt, the Triton compiler as a suite of Unix tools.
 //
 // What the cache (Cache.cpp) and the results file (Results.cpp) share:
-// name/value maps written with JsonWriter, and, read back through yaml-cpp
-// (JSON is YAML; only files built with -fexceptions include this), scalars,
-// numbers, name/value maps and the header every tt-tune file starts with
-// ({"tool": "tt-tune", "kind": ..., "format": N}).
+// the header every tt-tune file starts with ({"tool": "tt-tune", "kind":
+// ..., "format": N}), written with JsonWriter and checked when read back
+// through yaml-cpp (JSON is YAML; only files built with -fexceptions include
+// this); name/value maps, scalars and numbers; tables of fields
+// (JsonField) read back as JsonWriter::fields wrote them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,13 +19,25 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <string>
 
 namespace tt::tune::json {
 
-inline void writeNameValues(tt::runtime::JsonWriter &w, const NameValues &nv) {
+/// Opens the file's object and writes its header.
+inline void beginFile(tt::runtime::JsonWriter &w, const std::string &kind,
+                      int format) {
   w.beginObject();
+  w.key("tool").value("tt-tune");
+  w.key("kind").value(kind);
+  w.key("format").value(format);
+}
+
+/// `"key": {name: value, ...}`.
+inline void writeNameValues(tt::runtime::JsonWriter &w, const std::string &key,
+                            const NameValues &nv) {
+  w.key(key).beginObject();
   for (const auto &p : nv)
     w.key(p.first).value(p.second);
   w.endObject();
@@ -47,6 +60,32 @@ inline NameValues nameValues(const YAML::Node &n) {
     for (auto it = n.begin(); it != n.end(); ++it)
       out.emplace_back(it->first.Scalar(), str(it->second));
   return out;
+}
+
+/// Reads `n` into a field of a table below.
+inline void readValue(const YAML::Node &n, std::string &v) { v = str(n); }
+inline void readValue(const YAML::Node &n, double &v) { v = num(n); }
+
+/// The members of `obj` in a table that JsonWriter::fields writes.
+template <typename U, typename T, typename M, size_t N>
+void readFields(const YAML::Node &n, U &obj,
+                const tt::runtime::JsonField<T, M> (&table)[N]) {
+  for (const tt::runtime::JsonField<T, M> &f : table)
+    readValue(n[f.name], obj.*f.member);
+}
+
+/// Parses `text` and hands the root (a YAML::Node) to `read`, which returns
+/// false, with `err`, for a file that is not what it wants; malformed JSON
+/// is an error naming its line.
+template <typename F>
+bool readJson(const std::string &text, std::string &err, F read) {
+  try {
+    return read(YAML::Load(text));
+  } catch (const YAML::Exception &e) {
+    err = "malformed JSON at line " + std::to_string(e.mark.line + 1) + ": " +
+          e.msg;
+    return false;
+  }
 }
 
 /// Whether `root` starts a tt-tune file of `kind` in `format`; if not,

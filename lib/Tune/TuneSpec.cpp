@@ -58,19 +58,9 @@ std::vector<LineExpr> parseExprList(const YAML::Node &n,
     out.push_back(parseExpr(n, what));
     return out;
   }
-  std::vector<std::pair<std::string, int>> items;
-  int depth = 0;
-  for (const YAML::Node &e : n) {
-    std::string text = scalarText(e, what);
-    if (depth > 0)
-      items.back().first += ", " + text;
-    else
-      items.emplace_back(text, lineOf(e));
-    depth += parenBalance(text);
-  }
-  for (const auto &item : items) {
+  for (const auto &item : flowListItems(n, what)) {
     LineExpr e;
-    e.line = item.second;
+    e.line = lineOf(item.second);
     std::string err;
     if (!Expression::parse(item.first, e.expr, err))
       fail(e.line, "bad " + what + ": " + err);
@@ -107,19 +97,32 @@ std::string paramName(const YAML::Node &k) {
   return name;
 }
 
+/// Calls f(name, value) for each entry of a map keyed by parameter names,
+/// rejecting a name given twice (`kind`: what the error calls the names).
+template <typename F>
+void forEachParam(const YAML::Node &map, const std::string &kind, F f) {
+  std::set<std::string> seen;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    std::string name = paramName(it->first);
+    if (!seen.insert(name).second)
+      fail(it->first, "duplicate " + kind + " '" + name + "'");
+    // A copy: `it->second` lives in a temporary that a range-for over it
+    // would outlive (ASan: stack-use-after-scope).
+    YAML::Node value = it->second;
+    f(name, value);
+  }
+}
+
 Config parseConfig(const YAML::Node &n) {
   if (!n.IsMap())
     fail(n, "a config must be a map {NAME: value, ..., num_warps: n}");
   Config c;
   c.line = lineOf(n);
-  std::set<std::string> seen;
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    std::string name = paramName(it->first);
-    if (!seen.insert(name).second)
-      fail(it->first, "duplicate parameter '" + name + "'");
-    c.params.emplace_back(
-        name, ParamValue::fromText(scalarText(it->second, "a config value")));
-  }
+  forEachParam(
+      n, "parameter", [&](const std::string &name, const YAML::Node &value) {
+        c.params.emplace_back(
+            name, ParamValue::fromText(scalarText(value, "a config value")));
+      });
   return c;
 }
 
@@ -129,25 +132,19 @@ Product parseProduct(const YAML::Node &n) {
             "maps)");
   Product p;
   p.line = lineOf(n);
-  std::set<std::string> seen;
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    std::string name = paramName(it->first);
-    if (!seen.insert(name).second)
-      fail(it->first, "duplicate parameter '" + name + "'");
-    std::vector<std::string> values;
-    // A copy: `it->second` lives in a temporary that a range-for over it
-    // would outlive (ASan: stack-use-after-scope).
-    YAML::Node list = it->second;
-    if (list.IsSequence()) {
-      for (const YAML::Node &v : list)
-        values.push_back(scalarText(v, "a value of '" + name + "'"));
-      if (values.empty())
-        fail(list, "'" + name + "' has no values");
-    } else {
-      values.push_back(scalarText(list, "a value of '" + name + "'"));
-    }
-    p.axes.emplace_back(name, values);
-  }
+  forEachParam(
+      n, "parameter", [&](const std::string &name, const YAML::Node &list) {
+        std::vector<std::string> values;
+        if (list.IsSequence()) {
+          for (const YAML::Node &v : list)
+            values.push_back(scalarText(v, "a value of '" + name + "'"));
+          if (values.empty())
+            fail(list, "'" + name + "' has no values");
+        } else {
+          values.push_back(scalarText(list, "a value of '" + name + "'"));
+        }
+        p.axes.emplace_back(name, values);
+      });
   if (p.axes.empty())
     fail(n, "a space needs at least one parameter");
   return p;
@@ -396,14 +393,11 @@ void parseTop(const YAML::Node &root, TuneSpec &spec) {
               fail(s, "a size must be a map {NAME: expression, ...}");
             SizeSpec size;
             size.line = lineOf(s);
-            std::set<std::string> seen;
-            for (auto it = s.begin(); it != s.end(); ++it) {
-              std::string name = paramName(it->first);
-              if (!seen.insert(name).second)
-                fail(it->first, "duplicate name '" + name + "'");
-              LineExpr e = parseExpr(it->second, "size");
-              size.sets.emplace_back(name, e.expr.text());
-            }
+            forEachParam(s, "name",
+                         [&](const std::string &name, const YAML::Node &value) {
+                           LineExpr e = parseExpr(value, "size");
+                           size.sets.emplace_back(name, e.expr.text());
+                         });
             spec.sizes.push_back(size);
           }
         } else if (k == "prune") {
@@ -466,37 +460,15 @@ void parseTop(const YAML::Node &root, TuneSpec &spec) {
 
 } // namespace
 
-bool tt::tune::parseTargetName(const std::string &text, Target &target,
-                               std::string &arch) {
-  arch.clear();
-  std::string base = text.substr(0, text.find(':'));
-  bool hasArch = text.find(':') != std::string::npos;
-  if (base == "cpu" && !hasArch)
-    target = Target::CPU;
-  else if (base == "cuda")
-    target = Target::CUDA;
-  else if (base == "hip")
-    target = Target::HIP;
-  else
-    return false;
-  if (hasArch) {
-    if (text.size() == base.size() + 1)
-      return false;
-    arch = text;
-  }
-  return true;
-}
-
 bool tt::tune::parseTuneSpecText(const std::string &text,
                                  const std::string &file,
                                  const std::string &dir, TuneSpec &spec,
                                  std::string &error) {
-  spec = TuneSpec();
-  spec.file = file;
-  spec.dir = dir;
-  spec.text = text;
-  return parseYamlText(text, file, error,
-                       [&](const YAML::Node &root) { parseTop(root, spec); });
+  return parseSpecText(text, file, dir, spec, error,
+                       [&](const YAML::Node &root) {
+                         spec.text = text;
+                         parseTop(root, spec);
+                       });
 }
 
 bool tt::tune::parseTuneSpec(const std::string &path, TuneSpec &spec,

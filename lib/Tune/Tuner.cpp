@@ -26,6 +26,7 @@
 #include "tt/Tune/Tuner.h"
 #include "tt/Runtime/AtomicFile.h"
 #include "tt/Runtime/DType.h"
+#include "tt/Runtime/Files.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/Runner.h"
 #include "tt/Runtime/TempDir.h"
@@ -38,16 +39,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
-#include <sstream>
-#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -71,23 +68,6 @@ std::string fmtSeconds(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", s);
   return buf;
-}
-
-bool readFile(const std::string &path, std::string &out, std::string &err) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    err = std::strerror(errno);
-    return false;
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-bool isRegularFile(const std::string &p) {
-  struct stat st;
-  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 void replaceAll(std::string &s, const std::string &from,
@@ -945,12 +925,7 @@ void TuneRun::record(size_t size, size_t config, Status st,
     cr.status = st;
     cr.error = error;
     if (bench) {
-      cr.medianMs = bench->medianMs;
-      cr.p20Ms = bench->p20Ms;
-      cr.p80Ms = bench->p80Ms;
-      cr.minMs = bench->minMs;
-      cr.maxMs = bench->maxMs;
-      cr.meanMs = bench->meanMs;
+      static_cast<Timings &>(cr) = *bench;
       cr.reps = bench->reps;
     }
     line = "[" + results.sizes[size].label() + "] c" + std::to_string(config) +

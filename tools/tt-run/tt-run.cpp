@@ -13,11 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Runtime/AtomicFile.h"
+#include "tt/Runtime/Files.h"
 #include "tt/Runtime/Metadata.h"
 #include "tt/Runtime/Runner.h"
 #include "tt/Support/Options.h"
 
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -31,15 +31,6 @@ namespace {
 int usageError(const std::string &msg) {
   std::fprintf(stderr, "tt-run: error: %s\n", msg.c_str());
   return ExitBadInput;
-}
-
-bool isIdentifier(const std::string &s) {
-  if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))
-    return false;
-  for (char c : s)
-    if (!(std::isalnum((unsigned char)c) || c == '_'))
-      return false;
-  return true;
 }
 
 /// Whether `a` and `b` name one existing file.
@@ -107,21 +98,13 @@ void addOptions(tt::support::OptionParser &p) {
 /// --target: cpu, cuda, hip, or cuda:NN / hip:gfxNNN, whose architecture
 /// tt-translate compiles for ($TT_RUN_CUDA_TARGET, $TT_RUN_HIP_TARGET).
 bool parseTarget(const std::string &t, RunOptions &opts) {
-  std::string base = t.substr(0, t.find(':'));
-  bool arch = t.find(':') != std::string::npos;
-  if (arch && t.size() == base.size() + 1)
-    return false;
-  if (base == "cpu" && !arch)
-    opts.target = Target::CPU;
-  else if (base == "cuda")
-    opts.target = Target::CUDA;
-  else if (base == "hip")
-    opts.target = Target::HIP;
-  else
+  std::string arch;
+  if (!parseTargetName(t, opts.target, arch))
     return false;
   opts.hasTarget = true;
-  if (arch)
-    ::setenv(base == "cuda" ? "TT_RUN_CUDA_TARGET" : "TT_RUN_HIP_TARGET",
+  if (!arch.empty())
+    ::setenv(opts.target == Target::CUDA ? "TT_RUN_CUDA_TARGET"
+                                         : "TT_RUN_HIP_TARGET",
              t.c_str(), 1);
   return true;
 }
@@ -157,25 +140,22 @@ int main(int argc, char **argv) {
   opts.saveInputs = options.get("save-inputs");
   if (options.has("threshold") && !options.getDouble("threshold", threshold))
     return ExitBadInput;
+  std::string name, expr;
   for (const std::string &s : options.getAll("set")) {
-    size_t eq = s.find('=');
-    std::string name = eq == std::string::npos ? s : s.substr(0, eq);
-    if (eq == std::string::npos || !isIdentifier(name))
+    if (!splitBinding(s, name, expr))
       return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
-    opts.sets.emplace_back(name, s.substr(eq + 1));
+    opts.sets.emplace_back(name, expr);
   }
   for (const std::string &d : options.getAll("D")) {
-    size_t eq = d.find('=');
-    std::string name = eq == std::string::npos ? d : d.substr(0, eq);
-    if (eq == std::string::npos || !isIdentifier(name))
+    if (!splitBinding(d, name, expr))
       return usageError("-D takes NAME=EXPRESSION, got '" + d + "'");
-    opts.defines.emplace_back(name, d.substr(eq + 1));
+    opts.defines.emplace_back(name, expr);
   }
   opts.variants = options.getAll("variant");
   for (const std::string &k : options.getAll("kernel")) {
-    size_t eq = k.find('=');
-    if (eq != std::string::npos && isIdentifier(k.substr(0, eq)))
-      opts.kernels.emplace_back(k.substr(0, eq), k.substr(eq + 1));
+    std::string label, file;
+    if (splitBinding(k, label, file))
+      opts.kernels.emplace_back(label, file);
     else
       opts.kernels.emplace_back("", k);
   }

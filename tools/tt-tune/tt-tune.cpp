@@ -120,11 +120,10 @@ int main(int argc, char **argv) {
   if (!merge) {
     opts.force = options.has("force");
     for (const std::string &s : options.getAll("set")) {
-      size_t eq = s.find('=');
-      std::string name = eq == std::string::npos ? s : s.substr(0, eq);
-      if (eq == std::string::npos || !isIdentifier(name))
+      std::string name, expr;
+      if (!tt::runtime::splitBinding(s, name, expr))
         return usageError("--set takes NAME=EXPRESSION, got '" + s + "'");
-      opts.sets.emplace_back(name, s.substr(eq + 1));
+      opts.sets.emplace_back(name, expr);
     }
     if (options.has("target"))
       opts.target = options.get("target");

@@ -35,6 +35,52 @@ struct Array {
   static std::shared_ptr<Array> make(std::vector<int64_t> shape);
 };
 
+/// Whether `s` is a name of the language (and of C and Python): a letter or
+/// `_`, then letters, digits and `_` (ASCII only).
+bool isIdentifier(const std::string &s);
+
+/// Splits `NAME=EXPR` (the command lines' --set and -D) into its name and
+/// expression text; false unless there is an `=` after an identifier.
+bool splitBinding(const std::string &s, std::string &name, std::string &expr);
+
+/// The number of elements of a tensor of `shape` (1 for a scalar).
+int64_t numElements(const std::vector<int64_t> &shape);
+
+/// Calls f(i, offset) for the logical (C-order) indices i in [b, e) of a
+/// tensor, with offset its element offset in strided storage.
+template <typename F>
+void forEachElement(const std::vector<int64_t> &shape,
+                    const std::vector<int64_t> &strides, int64_t b, int64_t e,
+                    F f) {
+  // Nothing to visit; also keeps a zero extent ([n, 0]) out of the
+  // divisions below.
+  if (b >= e)
+    return;
+  size_t r = shape.size();
+  if (r == 0) {
+    f(0, 0);
+    return;
+  }
+  std::vector<int64_t> idx(r);
+  int64_t rem = b, off = 0;
+  for (size_t k = r; k-- > 0;) {
+    idx[k] = rem % shape[k];
+    rem /= shape[k];
+    off += idx[k] * strides[k];
+  }
+  for (int64_t i = b; i < e; ++i) {
+    f(i, off);
+    for (size_t k = r; k-- > 0;) {
+      ++idx[k];
+      off += strides[k];
+      if (idx[k] < shape[k])
+        break;
+      off -= strides[k] * shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
 /// Formats a shape as numpy does: `(4, 1024)`, `(7,)`, `()`.
 std::string formatShape(const std::vector<int64_t> &shape);
 

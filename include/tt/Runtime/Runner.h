@@ -125,11 +125,23 @@ struct CheckResult {
   bool afterBench = false;
 };
 
-struct BenchStats {
+/// What the timed repetitions of a kernel took, in milliseconds: tt-run's
+/// bench results, and tt-tune's result of each config.
+struct Timings {
+  double medianMs = 0, p20Ms = 0, p80Ms = 0, minMs = 0, maxMs = 0, meanMs = 0;
+};
+
+/// The JSON names of Timings, in the order tt-run's and tt-tune's
+/// documents give them.
+inline constexpr JsonField<Timings, double> kTimingFields[] = {
+    {"median_ms", &Timings::medianMs}, {"p20_ms", &Timings::p20Ms},
+    {"p80_ms", &Timings::p80Ms},       {"min_ms", &Timings::minMs},
+    {"max_ms", &Timings::maxMs},       {"mean_ms", &Timings::meanMs}};
+
+struct BenchStats : Timings {
   bool ran = false;
   int warmup = 0, reps = 0;
   bool flushed = false;
-  double medianMs = 0, p20Ms = 0, p80Ms = 0, minMs = 0, maxMs = 0, meanMs = 0;
   bool hasGbps = false, hasTflops = false;
   double gbps = 0, tflops = 0;
 };

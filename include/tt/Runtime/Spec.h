@@ -27,6 +27,11 @@ namespace tt::runtime {
 
 enum class Target { CUDA, HIP, CPU };
 const char *targetName(Target t);
+/// Splits a target such as `cuda:90` into the runtime target and the
+/// architecture (`cuda:90`; empty for cpu or a bare `cuda`); false for
+/// anything but cpu, cuda, cuda:ARCH, hip and hip:ARCH.
+bool parseTargetName(const std::string &text, Target &target,
+                     std::string &arch);
 
 /// An expression and the line it was written on (line 0: absent).
 struct ExprSrc {

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tt::runtime::yamlspec {
@@ -68,6 +69,24 @@ inline int parenBalance(const std::string &s) {
   for (char c : s)
     d += c == '(' ? 1 : c == ')' ? -1 : 0;
   return d;
+}
+
+/// The expressions of a list such as `[cdiv(n, 1024), 4]`, the pieces YAML
+/// split inside parentheses glued back: each one's text and the node of its
+/// first piece (`what` names an element in errors).
+inline std::vector<std::pair<std::string, YAML::Node>>
+flowListItems(const YAML::Node &list, const std::string &what) {
+  std::vector<std::pair<std::string, YAML::Node>> items;
+  int depth = 0;
+  for (const YAML::Node &e : list) {
+    std::string text = scalarText(e, what);
+    if (depth > 0)
+      items.back().first += ", " + text;
+    else
+      items.emplace_back(text, e);
+    depth += parenBalance(text);
+  }
+  return items;
 }
 
 /// Iterates a map, rejecting duplicate keys and keys not in `allowed`; the
@@ -128,6 +147,19 @@ bool parseYamlText(const std::string &text, const std::string &file,
     return false;
   }
   return true;
+}
+
+/// Parses `text`, the file `file` in the folder `dir`, into a fresh `spec`
+/// (a RunSpec or a TuneSpec: its `file` and `dir` set first) with
+/// `parseTop(root)`.
+template <typename Spec, typename F>
+bool parseSpecText(const std::string &text, const std::string &file,
+                   const std::string &dir, Spec &spec, std::string &error,
+                   F parseTop) {
+  spec = Spec();
+  spec.file = file;
+  spec.dir = dir;
+  return parseYamlText(text, file, error, parseTop);
 }
 
 } // namespace tt::runtime::yamlspec

@@ -19,6 +19,8 @@
 #ifndef TT_TUNE_CACHE_H
 #define TT_TUNE_CACHE_H
 
+#include "tt/Runtime/Files.h"
+
 #include <map>
 #include <string>
 #include <utility>
@@ -80,7 +82,7 @@ bool cacheFromJson(const std::string &text,
                    std::map<std::string, CacheEntry> &out, std::string &err);
 
 /// Creates `dir` and its parents.
-bool makeDirectories(const std::string &dir, std::string &err);
+using runtime::makeDirectories;
 
 /// The current time as `2026-11-30T01:02:03Z`.
 std::string utcNow();

@@ -13,6 +13,7 @@
 #ifndef TT_TUNE_RESULTS_H
 #define TT_TUNE_RESULTS_H
 
+#include "tt/Runtime/Runner.h"
 #include "tt/Tune/Cache.h"
 #include "tt/Tune/Space.h"
 
@@ -35,13 +36,13 @@ enum class Status {
 const char *statusName(Status s);
 bool parseStatus(const std::string &name, Status &s);
 
-struct ConfigResult {
+/// A config's result; its times are those of tt-run's bench.
+struct ConfigResult : runtime::Timings {
   Status status = Status::NotRun;
   std::string error; // why it was pruned or failed, one line
   bool hasCost = false;
   double cost = 0;
   double compileSeconds = 0;
-  double medianMs = 0, p20Ms = 0, p80Ms = 0, minMs = 0, maxMs = 0, meanMs = 0;
   int reps = 0;
 };
 

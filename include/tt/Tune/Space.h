@@ -117,7 +117,7 @@ bool pruneConfigs(const std::vector<Config> &configs,
                   int &errLine, bool *errInExtraRules = nullptr);
 
 /// Is `s` a valid parameter name (a C identifier)?
-bool isIdentifier(const std::string &s);
+using runtime::isIdentifier;
 
 } // namespace tt::tune
 

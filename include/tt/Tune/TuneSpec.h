@@ -91,9 +91,8 @@ bool parseTuneSpecText(const std::string &text, const std::string &file,
                        std::string &error);
 
 /// Splits a target such as `cuda:90` into the runtime target and the
-/// architecture (`cuda:90`; empty for cpu or a bare `cuda`).
-bool parseTargetName(const std::string &text, runtime::Target &target,
-                     std::string &arch);
+/// architecture (Spec.h).
+using runtime::parseTargetName;
 
 } // namespace tt::tune
 
