@@ -321,14 +321,10 @@ VR CodeGen::visitExpr(const Expr &e) {
     return v;
   }
   case ExprKind::BinOp: {
-    VR l = visitExpr(*e.kids[0]);
-    if (!l)
+    auto operands = visitOperands(e);
+    if (!operands)
       return std::nullopt;
-    VR r = visitExpr(*e.kids[1]);
-    if (!r)
-      return std::nullopt;
-    errLoc = e.opLoc;
-    return binary(e.binOp, *l, *r);
+    return binary(e.binOp, operands->first, operands->second);
   }
   case ExprKind::UnaryOp: {
     VR v = visitExpr(*e.kids[0]);
@@ -385,14 +381,10 @@ VR CodeGen::visitExpr(const Expr &e) {
     if (e.cmpOps.size() > 1)
       return error(e.opLoc, "chained comparisons such as 'a < b < c' are not "
                             "supported; combine two comparisons with &");
-    VR l = visitExpr(*e.kids[0]);
-    if (!l)
+    auto operands = visitOperands(e);
+    if (!operands)
       return std::nullopt;
-    VR r = visitExpr(*e.kids[1]);
-    if (!r)
-      return std::nullopt;
-    errLoc = e.opLoc;
-    return compare(e.cmpOps[0], *l, *r);
+    return compare(e.cmpOps[0], operands->first, operands->second);
   }
   case ExprKind::Call:
     return visitCall(e);
@@ -537,14 +529,22 @@ VR CodeGen::visitCall(const Expr &e) {
   }
 }
 
-VR CodeGen::visitSubscript(const Expr &e) {
-  VR obj = visitExpr(*e.kids[0]);
-  if (!obj)
+std::optional<std::pair<Val, Val>> CodeGen::visitOperands(const Expr &e) {
+  VR l = visitExpr(*e.kids[0]);
+  if (!l)
     return std::nullopt;
-  VR idx = visitExpr(*e.kids[1]);
-  if (!idx)
+  VR r = visitExpr(*e.kids[1]);
+  if (!r)
     return std::nullopt;
   errLoc = e.opLoc;
+  return std::make_pair(*l, *r);
+}
+
+VR CodeGen::visitSubscript(const Expr &e) {
+  auto operands = visitOperands(e);
+  if (!operands)
+    return std::nullopt;
+  VR obj = operands->first, idx = operands->second;
   if (obj->kind == Val::Tuple) {
     const std::vector<Val> &elts = obj->tuple();
     int64_t n = elts.size();
@@ -1323,6 +1323,15 @@ bool CodeGen::visitFor(const Stmt &s) {
     iv = arith::AddIOp::create(b, loc, d, lb->v);
   }
   fs->lscope[target.name] = Val::ofTensor(iv, ivTT);
+  return finishLoop(s, forOp, *names, ttypes, ip, liveins, prevDefs,
+                    /*yieldNone=*/false);
+}
+
+bool CodeGen::finishLoop(const Stmt &s, Operation *loop,
+                         const std::vector<std::string> &names,
+                         const std::vector<TType> &ttypes,
+                         OpBuilder::InsertPoint ip, const ScopeMap &liveins,
+                         const ScopeMap &prevDefs, bool yieldNone) {
   bool ok = visitStmts(s.body);
   fs->scfDepth--;
   if (!ok) {
@@ -1330,8 +1339,8 @@ bool CodeGen::visitFor(const Stmt &s) {
     return false;
   }
   SmallVector<Value> yields;
-  for (size_t k = 0; k < names->size(); ++k) {
-    Val v = fs->lscope[(*names)[k]];
+  for (size_t k = 0; k < names.size(); ++k) {
+    Val v = fs->lscope[names[k]];
     if (v.isNumber()) {
       VR t = toTensor(v);
       if (!t)
@@ -1339,20 +1348,20 @@ bool CodeGen::visitFor(const Stmt &s) {
       v = *t;
     }
     if (!v.isTensor() || v.ty != ttypes[k])
-      return error(s.loc, "loop-carried variable '" + (*names)[k] +
+      return error(s.loc, "loop-carried variable '" + names[k] +
                               "' changes type in the loop"),
              false;
     yields.push_back(v.v);
   }
-  if (!names->empty())
+  if (yieldNone || !names.empty())
     scf::YieldOp::create(b, loc, yields);
   b.restoreInsertionPoint(ip);
   fs->lscope = liveins;
   fs->localDefs = prevDefs;
-  for (size_t k = 0; k < names->size(); ++k) {
-    Val r = Val::ofTensor(forOp.getResult(k), ttypes[k]);
-    setValue((*names)[k], r);
-    nameDefiningOp(r, (*names)[k], /*nest=*/true);
+  for (size_t k = 0; k < names.size(); ++k) {
+    Val r = Val::ofTensor(loop->getResult(k), ttypes[k]);
+    setValue(names[k], r);
+    nameDefiningOp(r, names[k], /*nest=*/true);
   }
   return true;
 }
@@ -1403,37 +1412,8 @@ bool CodeGen::visitWhile(const Stmt &s) {
   fs->localDefs.clear();
   for (size_t k = 0; k < names->size(); ++k)
     setValue((*names)[k], Val::ofTensor(after->getArgument(k), ttypes[k]));
-  bool ok = visitStmts(s.body);
-  fs->scfDepth--;
-  if (!ok) {
-    b.restoreInsertionPoint(ip);
-    return false;
-  }
-  SmallVector<Value> yields;
-  for (size_t k = 0; k < names->size(); ++k) {
-    Val v = fs->lscope[(*names)[k]];
-    if (v.isNumber()) {
-      VR t = toTensor(v);
-      if (!t)
-        return false;
-      v = *t;
-    }
-    if (!v.isTensor() || v.ty != ttypes[k])
-      return error(s.loc, "loop-carried variable '" + (*names)[k] +
-                              "' changes type in the loop"),
-             false;
-    yields.push_back(v.v);
-  }
-  scf::YieldOp::create(b, loc, yields);
-  b.restoreInsertionPoint(ip);
-  fs->lscope = liveins;
-  fs->localDefs = prevDefs;
-  for (size_t k = 0; k < names->size(); ++k) {
-    Val r = Val::ofTensor(whileOp.getResult(k), ttypes[k]);
-    setValue((*names)[k], r);
-    nameDefiningOp(r, (*names)[k], /*nest=*/true);
-  }
-  return true;
+  return finishLoop(s, whileOp, *names, ttypes, ip, liveins, prevDefs,
+                    /*yieldNone=*/true);
 }
 
 bool CodeGen::visitReturn(const Stmt &s) {

@@ -152,67 +152,29 @@ struct Val {
   const FunctionDef *fn = nullptr;
 
   static Val none() { return Val(); }
-  static Val ofInt(int64_t x) {
-    Val r;
-    r.kind = Int;
-    r.i = x;
-    return r;
-  }
-  static Val ofFloat(double x) {
-    Val r;
-    r.kind = Float;
-    r.f = x;
-    return r;
-  }
-  static Val ofBool(bool x) {
-    Val r;
-    r.kind = Bool;
-    r.b = x;
-    return r;
-  }
+  static Val ofInt(int64_t x) { return holding(Int, &Val::i, x); }
+  static Val ofFloat(double x) { return holding(Float, &Val::f, x); }
+  static Val ofBool(bool x) { return holding(Bool, &Val::b, x); }
   static Val ofStr(std::string x) {
-    Val r;
-    r.kind = Str;
-    r.s = std::move(x);
-    return r;
+    return holding(Str, &Val::s, std::move(x));
   }
-  static Val ofDType(DType d) {
-    Val r;
-    r.kind = DTypeV;
-    r.dt = d;
-    return r;
-  }
+  static Val ofDType(DType d) { return holding(DTypeV, &Val::dt, d); }
   static Val ofTuple(std::vector<Val> xs) {
-    Val r;
-    r.kind = Tuple;
-    r.elts = std::make_shared<std::vector<Val>>(std::move(xs));
-    return r;
+    return holding(Tuple, &Val::elts,
+                   std::make_shared<std::vector<Val>>(std::move(xs)));
   }
   static Val ofTensor(mlir::Value v, TType ty) {
-    Val r;
-    r.kind = Tensor;
-    r.v = v;
+    Val r = holding(Tensor, &Val::v, v);
     r.ty = std::move(ty);
     return r;
   }
   static Val ofModule(std::string path) {
-    Val r;
-    r.kind = Module;
-    r.s = std::move(path);
-    return r;
+    return holding(Module, &Val::s, std::move(path));
   }
   static Val ofBuiltin(std::string name) {
-    Val r;
-    r.kind = Builtin;
-    r.s = std::move(name);
-    return r;
+    return holding(Builtin, &Val::s, std::move(name));
   }
-  static Val ofJit(const FunctionDef *f) {
-    Val r;
-    r.kind = JitFn;
-    r.fn = f;
-    return r;
-  }
+  static Val ofJit(const FunctionDef *f) { return holding(JitFn, &Val::fn, f); }
 
   static Val ofDesc(mlir::Value v, TType block, std::vector<Val> shapeStrides) {
     Val r;
@@ -220,6 +182,15 @@ struct Val {
     r.v = v;
     r.ty = std::move(block);
     r.elts = std::make_shared<std::vector<Val>>(std::move(shapeStrides));
+    return r;
+  }
+
+  /// A value of `kind` whose `field` is `x`.
+  template <typename T, typename U>
+  static Val holding(Kind kind, T Val::*field, U &&x) {
+    Val r;
+    r.kind = kind;
+    r.*field = std::forward<U>(x);
     return r;
   }
 
@@ -452,6 +423,18 @@ private:
   /// variables of a loop).
   std::optional<std::vector<std::string>>
   dryRunLoopBody(const std::function<bool()> &body, const SrcLoc &where);
+  /// The rest of a loop once its body block is the insertion point: visits
+  /// the body of `s`, yields the carried variables `names` (each must keep
+  /// its type from `ttypes`; `yieldNone`: yield even when there are none),
+  /// then back at `ip` restores the scopes from before the loop
+  /// (`liveins`, `prevDefs`) and binds each name to `loop`'s result.
+  bool finishLoop(const Stmt &s, mlir::Operation *loop,
+                  const std::vector<std::string> &names,
+                  const std::vector<TType> &ttypes,
+                  mlir::OpBuilder::InsertPoint ip, const ScopeMap &liveins,
+                  const ScopeMap &prevDefs, bool yieldNone);
+  /// The two operands of `e`; errors then point at its operator.
+  std::optional<std::pair<Val, Val>> visitOperands(const Expr &e);
 };
 
 /// The two operands of a tensor operator after promotion and broadcasting.

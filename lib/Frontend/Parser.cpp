@@ -34,76 +34,46 @@ using llvm::Twine;
 // Operator spellings and module helpers
 //===----------------------------------------------------------------------===//
 
-StringRef tt::frontend::spelling(BinOpKind op) {
-  switch (op) {
-  case BinOpKind::Add:
-    return "+";
-  case BinOpKind::Sub:
-    return "-";
-  case BinOpKind::Mul:
-    return "*";
-  case BinOpKind::Div:
-    return "/";
-  case BinOpKind::FloorDiv:
-    return "//";
-  case BinOpKind::Mod:
-    return "%";
-  case BinOpKind::Pow:
-    return "**";
-  case BinOpKind::LShift:
-    return "<<";
-  case BinOpKind::RShift:
-    return ">>";
-  case BinOpKind::BitAnd:
-    return "&";
-  case BinOpKind::BitOr:
-    return "|";
-  case BinOpKind::BitXor:
-    return "^";
-  case BinOpKind::MatMul:
-    return "@";
-  }
+namespace {
+const std::pair<BinOpKind, const char *> kBinOps[] = {
+    {BinOpKind::Add, "+"},       {BinOpKind::Sub, "-"},
+    {BinOpKind::Mul, "*"},       {BinOpKind::Div, "/"},
+    {BinOpKind::FloorDiv, "//"}, {BinOpKind::Mod, "%"},
+    {BinOpKind::Pow, "**"},      {BinOpKind::LShift, "<<"},
+    {BinOpKind::RShift, ">>"},   {BinOpKind::BitAnd, "&"},
+    {BinOpKind::BitOr, "|"},     {BinOpKind::BitXor, "^"},
+    {BinOpKind::MatMul, "@"}};
+const std::pair<UnaryOpKind, const char *> kUnaryOps[] = {
+    {UnaryOpKind::Neg, "-"},
+    {UnaryOpKind::Pos, "+"},
+    {UnaryOpKind::Not, "not"},
+    {UnaryOpKind::Invert, "~"}};
+const std::pair<CmpOpKind, const char *> kCmpOps[] = {
+    {CmpOpKind::Lt, "<"},  {CmpOpKind::Le, "<="},
+    {CmpOpKind::Gt, ">"},  {CmpOpKind::Ge, ">="},
+    {CmpOpKind::Eq, "=="}, {CmpOpKind::Ne, "!="},
+    {CmpOpKind::Is, "is"}, {CmpOpKind::IsNot, "is not"},
+    {CmpOpKind::In, "in"}, {CmpOpKind::NotIn, "not in"}};
+
+template <typename Kind, size_t N>
+StringRef spellingIn(const std::pair<Kind, const char *> (&table)[N], Kind op) {
+  for (const auto &[kind, text] : table)
+    if (kind == op)
+      return text;
   return "?";
+}
+} // namespace
+
+StringRef tt::frontend::spelling(BinOpKind op) {
+  return spellingIn(kBinOps, op);
 }
 
 StringRef tt::frontend::spelling(UnaryOpKind op) {
-  switch (op) {
-  case UnaryOpKind::Neg:
-    return "-";
-  case UnaryOpKind::Pos:
-    return "+";
-  case UnaryOpKind::Not:
-    return "not";
-  case UnaryOpKind::Invert:
-    return "~";
-  }
-  return "?";
+  return spellingIn(kUnaryOps, op);
 }
 
 StringRef tt::frontend::spelling(CmpOpKind op) {
-  switch (op) {
-  case CmpOpKind::Lt:
-    return "<";
-  case CmpOpKind::Le:
-    return "<=";
-  case CmpOpKind::Gt:
-    return ">";
-  case CmpOpKind::Ge:
-    return ">=";
-  case CmpOpKind::Eq:
-    return "==";
-  case CmpOpKind::Ne:
-    return "!=";
-  case CmpOpKind::Is:
-    return "is";
-  case CmpOpKind::IsNot:
-    return "is not";
-  case CmpOpKind::In:
-    return "in";
-  case CmpOpKind::NotIn:
-    return "not in";
-  }
-  return "?";
+  return spellingIn(kCmpOps, op);
 }
 
 const FunctionDef *Module::lookupFunction(StringRef name) const {
@@ -646,23 +616,16 @@ private:
     const Token &t = peek();
     if (t.kind == TokKind::Error)
       return error(t.loc, t.strValue);
-    std::string found;
-    switch (t.kind) {
-    case TokKind::Eof:
-      found = "end of file";
-      break;
-    case TokKind::Newline:
-      found = "end of line";
-      break;
-    case TokKind::Indent:
-      found = "unexpected indent";
-      break;
-    case TokKind::Dedent:
-      found = "unindent";
-      break;
-    default:
-      found = ("'" + t.text + "'").str();
-    }
+    // The tokens without text are named.
+    static const std::pair<TokKind, const char *> kUnspelled[] = {
+        {TokKind::Eof, "end of file"},
+        {TokKind::Newline, "end of line"},
+        {TokKind::Indent, "unexpected indent"},
+        {TokKind::Dedent, "unindent"}};
+    std::string found = ("'" + t.text + "'").str();
+    for (const auto &[kind, name] : kUnspelled)
+      if (t.kind == kind)
+        found = name;
     return error(t.loc, msg + ", found " + found);
   }
   bool expectOp(StringRef op, StringRef what) {
@@ -670,6 +633,19 @@ private:
       return true;
     errorHere(Twine("expected '") + op + "' " + what);
     return false;
+  }
+  /// Items, each parsed by `item` (false after an error), separated by
+  /// commas and ended by `close` (a trailing comma allowed); `what` says
+  /// what `close` closes in the error when it is missing.
+  template <typename Item>
+  bool parseCommaList(StringRef close, StringRef what, Item item) {
+    while (!atOp(close)) {
+      if (!item())
+        return false;
+      if (!consumeOp(","))
+        break;
+    }
+    return expectOp(close, what);
   }
 
   // Top level.
@@ -686,6 +662,9 @@ private:
   StmtPtr parseIf();
   StmtPtr parseFor();
   StmtPtr parseWhile();
+  bool parseBody(Stmt &s, StringRef after);
+  bool parseElse(Stmt &s);
+  StmtPtr parseLoopRest(StmtPtr s, StringRef after);
 
   // Expressions.
   ExprPtr parseStarExpressions();
@@ -693,6 +672,7 @@ private:
   ExprPtr parseExpr();
   ExprPtr parseDisjunction();
   ExprPtr parseConjunction();
+  ExprPtr parseBoolOp(StringRef keyword, ExprPtr (Parser::*operand)());
   ExprPtr parseInversion();
   ExprPtr parseComparison();
   ExprPtr parseBitOr();
@@ -708,6 +688,45 @@ private:
   ExprPtr parseCallArgs(ExprPtr callee, SrcLoc start, SrcLoc paren);
   ExprPtr parseSubscriptIndex();
   ExprPtr parseSliceItem();
+  ExprPtr parsePrefixed(ExprKind kind, ExprPtr (Parser::*operand)());
+  ExprPtr parseUnaryOp(UnaryOpKind op, ExprPtr (Parser::*operand)());
+  ExprPtr parseElement(StringRef comprehensions);
+
+  /// The rest of a tuple whose first element is `first`: after each comma
+  /// an element parsed by `element`, until `atEnd()` (so a trailing comma
+  /// is allowed).
+  template <typename AtEnd, typename Element>
+  ExprPtr parseTupleRest(ExprPtr first, SrcLoc start, AtEnd atEnd,
+                         Element element) {
+    auto tuple = std::make_unique<Expr>(ExprKind::Tuple, start);
+    tuple->kids.push_back(std::move(first));
+    while (consumeOp(",")) {
+      if (atEnd())
+        break;
+      if (!appendParsed(tuple->kids, element()))
+        return nullptr;
+    }
+    return tuple;
+  }
+
+  /// An element, or a Tuple when a comma follows it: the elements parsed by
+  /// `element`, up to `atEnd()`.
+  template <typename AtEnd, typename Element>
+  ExprPtr parseMaybeTuple(AtEnd atEnd, Element element) {
+    SrcLoc start = peek().loc;
+    ExprPtr first = element();
+    if (!first || !atOp(","))
+      return first;
+    return parseTupleRest(std::move(first), start, atEnd, element);
+  }
+
+  /// Appends `e` to `kids` unless it is null (a parse that failed).
+  static bool appendParsed(std::vector<ExprPtr> &kids, ExprPtr e) {
+    if (!e)
+      return false;
+    kids.push_back(std::move(e));
+    return true;
+  }
 
   static ExprPtr makeBin(BinOpKind op, ExprPtr l, ExprPtr r, SrcLoc start,
                          SrcLoc opLoc) {
@@ -943,7 +962,7 @@ bool Parser::parseTopLevelFunction(std::vector<ExprPtr> decorators) {
   // A @jit function: everything must parse.
   if (!expectOp("(", "after the function name"))
     return false;
-  while (!atOp(")")) {
+  auto parameter = [&]() -> bool {
     const Token &t = peek();
     if (t.isOp("*") || t.isOp("**") || t.isOp("/")) {
       error(t.loc, "variadic and positional-only parameters are not "
@@ -978,10 +997,9 @@ bool Parser::parseTopLevelFunction(std::vector<ExprPtr> decorators) {
       return false;
     }
     raw->params.push_back(std::move(p));
-    if (!consumeOp(","))
-      break;
-  }
-  if (!expectOp(")", "to close the parameter list"))
+    return true;
+  };
+  if (!parseCommaList(")", "to close the parameter list", parameter))
     return false;
   if (consumeOp("->") && !parseExpr())
     return false;
@@ -1281,20 +1299,29 @@ StmtPtr Parser::parseIf() {
   SrcLoc loc = advance().loc; // if / elif
   auto s = std::make_unique<Stmt>(StmtKind::If, loc);
   s->value = parseExpr();
-  if (!s->value || !expectOp(":", "after the condition") ||
-      !parseBlock(s->body))
+  if (!s->value || !parseBody(*s, "after the condition"))
     return nullptr;
   if (atKeyword("elif")) {
     StmtPtr nested = parseIf();
     if (!nested)
       return nullptr;
     s->orelse.push_back(std::move(nested));
-  } else if (atKeyword("else")) {
-    advance();
-    if (!expectOp(":", "after 'else'") || !parseBlock(s->orelse))
-      return nullptr;
+  } else if (!parseElse(*s)) {
+    return nullptr;
   }
   return s;
+}
+
+/// `: BLOCK` after a compound statement's header.
+bool Parser::parseBody(Stmt &s, StringRef after) {
+  return expectOp(":", after) && parseBlock(s.body);
+}
+
+/// An optional `else: BLOCK`.
+bool Parser::parseElse(Stmt &s) {
+  if (!consumeKeyword("else"))
+    return true;
+  return expectOp(":", "after 'else'") && parseBlock(s.orelse);
 }
 
 StmtPtr Parser::parseFor() {
@@ -1307,29 +1334,21 @@ StmtPtr Parser::parseFor() {
     return errorHere("expected 'in' in for statement");
   s->targets.push_back(std::move(target));
   s->value = parseStarExpressions();
-  if (!s->value || !expectOp(":", "after the for clause") ||
-      !parseBlock(s->body))
-    return nullptr;
-  if (atKeyword("else")) {
-    advance();
-    if (!expectOp(":", "after 'else'") || !parseBlock(s->orelse))
-      return nullptr;
-  }
-  return s;
+  return parseLoopRest(std::move(s), "after the for clause");
 }
 
 StmtPtr Parser::parseWhile() {
   SrcLoc loc = advance().loc;
   auto s = std::make_unique<Stmt>(StmtKind::While, loc);
   s->value = parseExpr();
-  if (!s->value || !expectOp(":", "after the condition") ||
-      !parseBlock(s->body))
+  return parseLoopRest(std::move(s), "after the condition");
+}
+
+/// A loop's body and `else` after its header (`s->value` null: the header
+/// failed to parse).
+StmtPtr Parser::parseLoopRest(StmtPtr s, StringRef after) {
+  if (!s->value || !parseBody(*s, after) || !parseElse(*s))
     return nullptr;
-  if (atKeyword("else")) {
-    advance();
-    if (!expectOp(":", "after 'else'") || !parseBlock(s->orelse))
-      return nullptr;
-  }
   return s;
 }
 
@@ -1340,55 +1359,50 @@ StmtPtr Parser::parseWhile() {
 /// `a, b, c` (a Tuple when there is a comma) at the level of full
 /// expressions, with `*x` allowed as an element.
 ExprPtr Parser::parseStarExpressions() {
-  SrcLoc start = peek().loc;
-  auto parseElt = [&]() -> ExprPtr {
-    if (atOp("*")) {
-      SrcLoc l = advance().loc;
-      auto e = std::make_unique<Expr>(ExprKind::Starred, l);
-      ExprPtr v = parseBitOr();
-      if (!v)
-        return nullptr;
-      e->kids.push_back(std::move(v));
-      return e;
-    }
-    return parseExpr();
-  };
-  ExprPtr first = parseElt();
-  if (!first || !atOp(","))
-    return first;
-  auto tuple = std::make_unique<Expr>(ExprKind::Tuple, start);
-  tuple->kids.push_back(std::move(first));
-  while (consumeOp(",")) {
+  auto atEnd = [&] {
     const Token &t = peek();
-    if (t.kind == TokKind::Newline || t.isOp("=") || t.isOp(")") ||
-        t.isOp(";") || t.isOp(":") || t.kind == TokKind::Eof)
-      break;
-    ExprPtr e = parseElt();
-    if (!e)
-      return nullptr;
-    tuple->kids.push_back(std::move(e));
-  }
-  return tuple;
+    return t.kind == TokKind::Newline || t.isOp("=") || t.isOp(")") ||
+           t.isOp(";") || t.isOp(":") || t.kind == TokKind::Eof;
+  };
+  return parseMaybeTuple(atEnd, [&]() -> ExprPtr {
+    if (atOp("*"))
+      return parsePrefixed(ExprKind::Starred, &Parser::parseBitOr);
+    return parseExpr();
+  });
+}
+
+/// An expression in a call or a list, where `for` would start one of the
+/// `comprehensions` we do not support.
+ExprPtr Parser::parseElement(StringRef comprehensions) {
+  ExprPtr e = parseExpr();
+  if (e && atKeyword("for"))
+    return error(peek().loc, comprehensions + " are not supported");
+  return e;
+}
+
+/// `PREFIX operand` at the prefix (`*x`, `-x`, `not x`): a node of `kind`
+/// at the prefix, holding the operand.
+ExprPtr Parser::parsePrefixed(ExprKind kind, ExprPtr (Parser::*operand)()) {
+  SrcLoc l = advance().loc;
+  ExprPtr v = (this->*operand)();
+  if (!v)
+    return nullptr;
+  auto e = std::make_unique<Expr>(kind, l);
+  e->kids.push_back(std::move(v));
+  return e;
 }
 
 /// Loop targets: bitwise-or level expressions so `in` is not consumed.
 ExprPtr Parser::parseTargets() {
   SrcLoc start = peek().loc;
   ExprPtr first = parseBitOr();
-  if (!first)
-    return nullptr;
-  if (!atOp(","))
+  if (!first || !atOp(","))
     return first;
-  auto tuple = std::make_unique<Expr>(ExprKind::Tuple, start);
-  tuple->kids.push_back(std::move(first));
-  while (consumeOp(",")) {
-    if (atKeyword("in"))
-      break;
-    ExprPtr e = parseBitOr();
-    if (!e)
-      return nullptr;
-    tuple->kids.push_back(std::move(e));
-  }
+  ExprPtr tuple = parseTupleRest(
+      std::move(first), start, [&] { return atKeyword("in"); },
+      [&] { return parseBitOr(); });
+  if (!tuple)
+    return nullptr;
   for (const ExprPtr &k : tuple->kids)
     if (!isAssignable(*k))
       return error(k->loc, "cannot assign to this expression");
@@ -1425,34 +1439,25 @@ ExprPtr Parser::parseExpr() {
 }
 
 ExprPtr Parser::parseDisjunction() {
-  SrcLoc start = peek().loc;
-  ExprPtr lhs = parseConjunction();
-  while (lhs && atKeyword("or")) {
-    SrcLoc op = advance().loc;
-    ExprPtr rhs = parseConjunction();
-    if (!rhs)
-      return nullptr;
-    auto e = std::make_unique<Expr>(ExprKind::BoolOp, start);
-    e->opLoc = op;
-    e->isAnd = false;
-    e->kids.push_back(std::move(lhs));
-    e->kids.push_back(std::move(rhs));
-    lhs = std::move(e);
-  }
-  return lhs;
+  return parseBoolOp("or", &Parser::parseConjunction);
 }
 
 ExprPtr Parser::parseConjunction() {
+  return parseBoolOp("and", &Parser::parseInversion);
+}
+
+/// `operand (KEYWORD operand)*`, KEYWORD `and` or `or`, left-associative.
+ExprPtr Parser::parseBoolOp(StringRef keyword, ExprPtr (Parser::*operand)()) {
   SrcLoc start = peek().loc;
-  ExprPtr lhs = parseInversion();
-  while (lhs && atKeyword("and")) {
+  ExprPtr lhs = (this->*operand)();
+  while (lhs && atKeyword(keyword)) {
     SrcLoc op = advance().loc;
-    ExprPtr rhs = parseInversion();
+    ExprPtr rhs = (this->*operand)();
     if (!rhs)
       return nullptr;
     auto e = std::make_unique<Expr>(ExprKind::BoolOp, start);
     e->opLoc = op;
-    e->isAnd = true;
+    e->isAnd = keyword == "and";
     e->kids.push_back(std::move(lhs));
     e->kids.push_back(std::move(rhs));
     lhs = std::move(e);
@@ -1461,20 +1466,20 @@ ExprPtr Parser::parseConjunction() {
 }
 
 ExprPtr Parser::parseInversion() {
-  if (atKeyword("not")) {
-    Nest nest(*this);
-    if (nest.tooDeep())
-      return nullptr;
-    SrcLoc l = advance().loc;
-    ExprPtr operand = parseInversion();
-    if (!operand)
-      return nullptr;
-    auto e = std::make_unique<Expr>(ExprKind::UnaryOp, l);
-    e->unaryOp = UnaryOpKind::Not;
-    e->kids.push_back(std::move(operand));
-    return e;
-  }
+  if (atKeyword("not"))
+    return parseUnaryOp(UnaryOpKind::Not, &Parser::parseInversion);
   return parseComparison();
+}
+
+/// `OP operand` at the operator.
+ExprPtr Parser::parseUnaryOp(UnaryOpKind op, ExprPtr (Parser::*operand)()) {
+  Nest nest(*this);
+  if (nest.tooDeep())
+    return nullptr;
+  ExprPtr e = parsePrefixed(ExprKind::UnaryOp, operand);
+  if (e)
+    e->unaryOp = op;
+  return e;
 }
 
 ExprPtr Parser::parseComparison() {
@@ -1533,12 +1538,12 @@ ExprPtr Parser::parseComparison() {
   ExprPtr Parser::NAME() {                                                     \
     SrcLoc start = peek().loc;                                                 \
     ExprPtr lhs = NEXT();                                                      \
-    static const std::pair<const char *, BinOpKind> table[] = {__VA_ARGS__};   \
+    static const BinOpKind ops[] = {__VA_ARGS__};                              \
     while (lhs) {                                                              \
       const BinOpKind *found = nullptr;                                        \
-      for (auto &entry : table)                                                \
-        if (atOp(entry.first))                                                 \
-          found = &entry.second;                                               \
+      for (const BinOpKind &op : ops)                                          \
+        if (atOp(spelling(op)))                                                \
+          found = &op;                                                         \
       if (!found)                                                              \
         break;                                                                 \
       SrcLoc op = advance().loc;                                               \
@@ -1550,16 +1555,13 @@ ExprPtr Parser::parseComparison() {
     return lhs;                                                                \
   }
 
-TT_BINARY_LEVEL(parseBitOr, parseBitXor, {"|", BinOpKind::BitOr})
-TT_BINARY_LEVEL(parseBitXor, parseBitAnd, {"^", BinOpKind::BitXor})
-TT_BINARY_LEVEL(parseBitAnd, parseShift, {"&", BinOpKind::BitAnd})
-TT_BINARY_LEVEL(parseShift, parseSum, {"<<", BinOpKind::LShift},
-                {">>", BinOpKind::RShift})
-TT_BINARY_LEVEL(parseSum, parseTerm, {"+", BinOpKind::Add},
-                {"-", BinOpKind::Sub})
-TT_BINARY_LEVEL(parseTerm, parseFactor, {"*", BinOpKind::Mul},
-                {"/", BinOpKind::Div}, {"//", BinOpKind::FloorDiv},
-                {"%", BinOpKind::Mod}, {"@", BinOpKind::MatMul})
+TT_BINARY_LEVEL(parseBitOr, parseBitXor, BinOpKind::BitOr)
+TT_BINARY_LEVEL(parseBitXor, parseBitAnd, BinOpKind::BitXor)
+TT_BINARY_LEVEL(parseBitAnd, parseShift, BinOpKind::BitAnd)
+TT_BINARY_LEVEL(parseShift, parseSum, BinOpKind::LShift, BinOpKind::RShift)
+TT_BINARY_LEVEL(parseSum, parseTerm, BinOpKind::Add, BinOpKind::Sub)
+TT_BINARY_LEVEL(parseTerm, parseFactor, BinOpKind::Mul, BinOpKind::Div,
+                BinOpKind::FloorDiv, BinOpKind::Mod, BinOpKind::MatMul)
 #undef TT_BINARY_LEVEL
 
 ExprPtr Parser::parseFactor() {
@@ -1573,17 +1575,7 @@ ExprPtr Parser::parseFactor() {
     op = UnaryOpKind::Invert;
   else
     return parsePower();
-  Nest nest(*this);
-  if (nest.tooDeep())
-    return nullptr;
-  SrcLoc l = advance().loc;
-  ExprPtr operand = parseFactor();
-  if (!operand)
-    return nullptr;
-  auto e = std::make_unique<Expr>(ExprKind::UnaryOp, l);
-  e->unaryOp = op;
-  e->kids.push_back(std::move(operand));
-  return e;
+  return parseUnaryOp(op, &Parser::parseFactor);
 }
 
 ExprPtr Parser::parsePower() {
@@ -1639,20 +1631,12 @@ ExprPtr Parser::parseCallArgs(ExprPtr callee, SrcLoc start, SrcLoc paren) {
   auto call = std::make_unique<Expr>(ExprKind::Call, start);
   call->opLoc = paren;
   call->kids.push_back(std::move(callee));
-  while (!atOp(")")) {
+  auto argument = [&]() -> bool {
     const Token &t = peek();
     if (t.isOp("**"))
-      return error(t.loc, "'**' arguments are not supported");
-    if (t.isOp("*")) {
-      SrcLoc l = advance().loc;
-      auto s = std::make_unique<Expr>(ExprKind::Starred, l);
-      ExprPtr v = parseExpr();
-      if (!v)
-        return nullptr;
-      s->kids.push_back(std::move(v));
-      call->kids.push_back(std::move(s));
-    } else if (t.kind == TokKind::Name && !isReservedWord(t.text) &&
-               peek(1).isOp("=")) {
+      return error(t.loc, "'**' arguments are not supported"), false;
+    if (t.kind == TokKind::Name && !isReservedWord(t.text) &&
+        peek(1).isOp("=")) {
       Keyword kw;
       kw.name = t.text.str();
       kw.loc = t.loc;
@@ -1660,25 +1644,24 @@ ExprPtr Parser::parseCallArgs(ExprPtr callee, SrcLoc start, SrcLoc paren) {
       advance();
       kw.value = parseExpr();
       if (!kw.value)
-        return nullptr;
+        return false;
       for (const Keyword &other : call->keywords)
         if (other.name == kw.name)
-          return error(kw.loc, "keyword argument repeated: " + kw.name);
+          return error(kw.loc, "keyword argument repeated: " + kw.name), false;
       call->keywords.push_back(std::move(kw));
-    } else {
-      if (!call->keywords.empty())
-        return error(t.loc, "positional argument follows keyword argument");
-      ExprPtr a = parseExpr();
-      if (!a)
-        return nullptr;
-      if (atKeyword("for"))
-        return error(peek().loc, "generator expressions are not supported");
-      call->kids.push_back(std::move(a));
+      return true;
     }
-    if (!consumeOp(","))
-      break;
-  }
-  if (!expectOp(")", "to close the call"))
+    ExprPtr a;
+    if (t.isOp("*"))
+      a = parsePrefixed(ExprKind::Starred, &Parser::parseExpr);
+    else if (!call->keywords.empty())
+      return error(t.loc, "positional argument follows keyword argument"),
+             false;
+    else
+      a = parseElement("generator expressions");
+    return appendParsed(call->kids, std::move(a));
+  };
+  if (!parseCommaList(")", "to close the call", argument))
     return nullptr;
   return call;
 }
@@ -1711,21 +1694,8 @@ ExprPtr Parser::parseSliceItem() {
 }
 
 ExprPtr Parser::parseSubscriptIndex() {
-  SrcLoc start = peek().loc;
-  ExprPtr first = parseSliceItem();
-  if (!first || !atOp(","))
-    return first;
-  auto tuple = std::make_unique<Expr>(ExprKind::Tuple, start);
-  tuple->kids.push_back(std::move(first));
-  while (consumeOp(",")) {
-    if (atOp("]"))
-      break;
-    ExprPtr e = parseSliceItem();
-    if (!e)
-      return nullptr;
-    tuple->kids.push_back(std::move(e));
-  }
-  return tuple;
+  return parseMaybeTuple([&] { return atOp("]"); },
+                         [&] { return parseSliceItem(); });
 }
 
 ExprPtr Parser::parseAtom() {
@@ -1790,43 +1760,27 @@ ExprPtr Parser::parseAtom() {
     advance();
     if (consumeOp(")"))
       return std::make_unique<Expr>(ExprKind::Tuple, loc);
-    ExprPtr first = parseExpr();
+    ExprPtr first = parseElement("generator expressions");
     if (!first)
       return nullptr;
-    if (atKeyword("for"))
-      return error(peek().loc, "generator expressions are not supported");
     if (consumeOp(")"))
       return first;
     if (!atOp(","))
       return errorHere("expected ')' or ','");
-    auto tuple = std::make_unique<Expr>(ExprKind::Tuple, loc);
-    tuple->kids.push_back(std::move(first));
-    while (consumeOp(",")) {
-      if (atOp(")"))
-        break;
-      ExprPtr e = parseExpr();
-      if (!e)
-        return nullptr;
-      tuple->kids.push_back(std::move(e));
-    }
-    if (!expectOp(")", "to close the tuple"))
+    ExprPtr tuple = parseTupleRest(
+        std::move(first), loc, [&] { return atOp(")"); },
+        [&] { return parseExpr(); });
+    if (!tuple || !expectOp(")", "to close the tuple"))
       return nullptr;
     return tuple;
   }
   if (t.isOp("[")) {
     advance();
     auto list = std::make_unique<Expr>(ExprKind::List, loc);
-    while (!atOp("]")) {
-      ExprPtr e = parseExpr();
-      if (!e)
-        return nullptr;
-      if (atKeyword("for"))
-        return error(peek().loc, "list comprehensions are not supported");
-      list->kids.push_back(std::move(e));
-      if (!consumeOp(","))
-        break;
-    }
-    if (!expectOp("]", "to close the list"))
+    auto element = [&] {
+      return appendParsed(list->kids, parseElement("list comprehensions"));
+    };
+    if (!parseCommaList("]", "to close the list", element))
       return nullptr;
     return list;
   }

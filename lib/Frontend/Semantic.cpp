@@ -725,53 +725,31 @@ VR CodeGen::compare(CmpOpKind op, const Val &lhs, const Val &rhs) {
     return std::nullopt;
   TType rt{DType(SK::I1), o->l.ty.shape};
   DType et = o->l.ty.elt;
-  if (et.isFloat()) {
-    arith::CmpFPredicate p;
-    switch (op) {
-    case CmpOpKind::Lt:
-      p = arith::CmpFPredicate::OLT;
-      break;
-    case CmpOpKind::Le:
-      p = arith::CmpFPredicate::OLE;
-      break;
-    case CmpOpKind::Gt:
-      p = arith::CmpFPredicate::OGT;
-      break;
-    case CmpOpKind::Ge:
-      p = arith::CmpFPredicate::OGE;
-      break;
-    case CmpOpKind::Eq:
-      p = arith::CmpFPredicate::OEQ;
-      break;
-    default:
-      p = arith::CmpFPredicate::UNE;
-      break;
-    }
-    return result(arith::CmpFOp::create(b, loc, p, o->l.v, o->r.v), rt);
-  }
-  bool s = et.isSigned();
-  arith::CmpIPredicate p;
-  switch (op) {
-  case CmpOpKind::Lt:
-    p = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
-    break;
-  case CmpOpKind::Le:
-    p = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
-    break;
-  case CmpOpKind::Gt:
-    p = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
-    break;
-  case CmpOpKind::Ge:
-    p = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
-    break;
-  case CmpOpKind::Eq:
-    p = arith::CmpIPredicate::eq;
-    break;
-  default:
-    p = arith::CmpIPredicate::ne;
-    break;
-  }
-  return result(arith::CmpIOp::create(b, loc, p, o->l.v, o->r.v), rt);
+  // The predicates of each comparison: for floats (ordered, but != is true
+  // for NaN), signed and unsigned integers. Anything else compares as !=.
+  struct Predicates {
+    CmpOpKind op;
+    arith::CmpFPredicate f;
+    arith::CmpIPredicate s, u;
+  };
+  using F = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  static const Predicates kPredicates[] = {
+      {CmpOpKind::Lt, F::OLT, I::slt, I::ult},
+      {CmpOpKind::Le, F::OLE, I::sle, I::ule},
+      {CmpOpKind::Gt, F::OGT, I::sgt, I::ugt},
+      {CmpOpKind::Ge, F::OGE, I::sge, I::uge},
+      {CmpOpKind::Eq, F::OEQ, I::eq, I::eq},
+      {CmpOpKind::Ne, F::UNE, I::ne, I::ne}};
+  const Predicates *p = &kPredicates[std::size(kPredicates) - 1];
+  for (const Predicates &entry : kPredicates)
+    if (entry.op == op)
+      p = &entry;
+  if (et.isFloat())
+    return result(arith::CmpFOp::create(b, loc, p->f, o->l.v, o->r.v), rt);
+  return result(arith::CmpIOp::create(b, loc, et.isSigned() ? p->s : p->u,
+                                      o->l.v, o->r.v),
+                rt);
 }
 
 VR CodeGen::unary(UnaryOpKind op, const Val &v) {

@@ -10,8 +10,9 @@
 
 #include "CodeGen.h"
 
+#include "tt/Support/TypeNames.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <cfloat>
 #include <cmath>
@@ -25,101 +26,46 @@ namespace tr = mlir::triton;
 // DType and TType
 //===----------------------------------------------------------------------===//
 
+namespace {
+using tt::support::TypeKind;
+using tt::support::TypeName;
+
+// The scalar kinds between Void and Ptr are tt::support's ScalarTypes, in
+// the same order.
+static_assert(int(SK::FP64) - int(SK::I1) ==
+                  int(tt::support::ScalarType::FP64) -
+                      int(tt::support::ScalarType::I1),
+              "SK and tt::support::ScalarType list the scalar types alike");
+
+bool hasTypeName(SK k) { return k != SK::Void && k != SK::Ptr; }
+
+const TypeName &typeName(SK k) {
+  return tt::support::getTypeName(tt::support::ScalarType(
+      int(k) - int(SK::I1) + int(tt::support::ScalarType::I1)));
+}
+
+SK kindOf(const TypeName &t) {
+  return SK(int(t.type) - int(tt::support::ScalarType::I1) + int(SK::I1));
+}
+
+/// str() of the dtype upstream: "int32", "uint8", "fp16", "bf16".
+const char *skName(SK k) {
+  if (!hasTypeName(k))
+    return k == SK::Void ? "void" : "pointer";
+  const TypeName &t = typeName(k);
+  return t.kind == TypeKind::Float ? t.name : t.languageName;
+}
+
+/// The signature spelling: "i32", "fp16".
+const char *skMangle(SK k) {
+  return hasTypeName(k) ? typeName(k).name : skName(k);
+}
+} // namespace
+
 unsigned DType::bits() const {
-  switch (kind) {
-  case SK::I1:
-    return 1;
-  case SK::I8:
-  case SK::U8:
-  case SK::FP8E4NV:
-  case SK::FP8E5:
-  case SK::FP8E4B15:
-    return 8;
-  case SK::I16:
-  case SK::U16:
-  case SK::FP16:
-  case SK::BF16:
-    return 16;
-  case SK::I32:
-  case SK::U32:
-  case SK::FP32:
-    return 32;
-  case SK::I64:
-  case SK::U64:
-  case SK::FP64:
-  case SK::Ptr:
-    return 64;
-  case SK::Void:
-    return 0;
-  }
-  return 0;
-}
-
-static const char *skName(SK k) {
-  switch (k) {
-  case SK::Void:
-    return "void";
-  case SK::I1:
-    return "int1";
-  case SK::I8:
-    return "int8";
-  case SK::I16:
-    return "int16";
-  case SK::I32:
-    return "int32";
-  case SK::I64:
-    return "int64";
-  case SK::U8:
-    return "uint8";
-  case SK::U16:
-    return "uint16";
-  case SK::U32:
-    return "uint32";
-  case SK::U64:
-    return "uint64";
-  case SK::FP8E4NV:
-    return "fp8e4nv";
-  case SK::FP8E5:
-    return "fp8e5";
-  case SK::FP8E4B15:
-    return "fp8e4b15";
-  case SK::FP16:
-    return "fp16";
-  case SK::BF16:
-    return "bf16";
-  case SK::FP32:
-    return "fp32";
-  case SK::FP64:
-    return "fp64";
-  case SK::Ptr:
-    return "pointer";
-  }
-  return "?";
-}
-
-static const char *skMangle(SK k) {
-  switch (k) {
-  case SK::I1:
-    return "i1";
-  case SK::I8:
-    return "i8";
-  case SK::I16:
-    return "i16";
-  case SK::I32:
-    return "i32";
-  case SK::I64:
-    return "i64";
-  case SK::U8:
-    return "u8";
-  case SK::U16:
-    return "u16";
-  case SK::U32:
-    return "u32";
-  case SK::U64:
-    return "u64";
-  default:
-    return skName(k);
-  }
+  if (!hasTypeName(kind))
+    return kind == SK::Ptr ? 64 : 0;
+  return typeName(kind).bits;
 }
 
 std::string DType::name() const {
@@ -137,52 +83,18 @@ std::string DType::mangle() const {
 std::optional<DType>
 tt::frontend::detail::dtypeFromSignature(llvm::StringRef name) {
   bool ptr = name.consume_front("*");
-  auto sk = llvm::StringSwitch<std::optional<SK>>(name)
-                .Case("i1", SK::I1)
-                .Case("i8", SK::I8)
-                .Case("i16", SK::I16)
-                .Case("i32", SK::I32)
-                .Case("i64", SK::I64)
-                .Case("u8", SK::U8)
-                .Case("u16", SK::U16)
-                .Case("u32", SK::U32)
-                .Case("u64", SK::U64)
-                .Case("fp8e4nv", SK::FP8E4NV)
-                .Case("fp8e5", SK::FP8E5)
-                .Case("fp8e4b15", SK::FP8E4B15)
-                .Case("fp16", SK::FP16)
-                .Case("bf16", SK::BF16)
-                .Case("fp32", SK::FP32)
-                .Case("fp64", SK::FP64)
-                .Default(std::nullopt);
-  if (!sk)
+  const TypeName *t = tt::support::lookupTypeName(name);
+  if (!t)
     return std::nullopt;
-  return ptr ? DType::ptrTo(*sk) : DType(*sk);
+  return ptr ? DType::ptrTo(kindOf(*t)) : DType(kindOf(*t));
 }
 
 std::optional<DType>
 tt::frontend::detail::dtypeFromLanguageName(llvm::StringRef name) {
-  auto sk = llvm::StringSwitch<std::optional<SK>>(name)
-                .Case("int1", SK::I1)
-                .Case("int8", SK::I8)
-                .Case("int16", SK::I16)
-                .Case("int32", SK::I32)
-                .Case("int64", SK::I64)
-                .Case("uint8", SK::U8)
-                .Case("uint16", SK::U16)
-                .Case("uint32", SK::U32)
-                .Case("uint64", SK::U64)
-                .Case("float8e4nv", SK::FP8E4NV)
-                .Case("float8e5", SK::FP8E5)
-                .Case("float8e4b15", SK::FP8E4B15)
-                .Case("float16", SK::FP16)
-                .Case("bfloat16", SK::BF16)
-                .Case("float32", SK::FP32)
-                .Case("float64", SK::FP64)
-                .Default(std::nullopt);
-  if (!sk)
+  const TypeName *t = tt::support::lookupLanguageTypeName(name);
+  if (!t)
     return std::nullopt;
-  return DType(*sk);
+  return DType(kindOf(*t));
 }
 
 std::string TType::str() const {
@@ -210,21 +122,9 @@ Val tt::frontend::detail::shapeTuple(llvm::ArrayRef<int64_t> shape) {
 //===----------------------------------------------------------------------===//
 
 Type CodeGen::irType(const DType &d) {
+  if (d.isInt())
+    return b.getIntegerType(d.bits()); // signless, whatever the signedness
   switch (d.kind) {
-  case SK::I1:
-    return b.getI1Type();
-  case SK::I8:
-  case SK::U8:
-    return b.getI8Type();
-  case SK::I16:
-  case SK::U16:
-    return b.getI16Type();
-  case SK::I32:
-  case SK::U32:
-    return b.getI32Type();
-  case SK::I64:
-  case SK::U64:
-    return b.getI64Type();
   case SK::FP8E4NV:
     return b.getType<Float8E4M3FNType>();
   case SK::FP8E5:
@@ -241,7 +141,7 @@ Type CodeGen::irType(const DType &d) {
     return b.getF64Type();
   case SK::Ptr:
     return tr::PointerType::get(irType(DType(d.pointee)), 1);
-  case SK::Void:
+  default:
     break;
   }
   return b.getNoneType();

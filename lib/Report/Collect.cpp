@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Common.h"
+
 #include "tt/Report/LayoutPicture.h"
 #include "tt/Report/Report.h"
 
@@ -43,14 +45,6 @@ namespace ttg = mlir::triton::gpu;
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-std::optional<std::string> readFile(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
-      MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!buf)
-    return std::nullopt;
-  return (*buf)->getBuffer().str();
-}
 
 /// $<env>, then <name> on PATH, then /usr/local/cuda/bin/<name>; empty if
 /// none exists.

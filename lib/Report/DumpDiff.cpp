@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Report/DumpDiff.h"
+#include "Common.h"
+
 #include "tt/Support/TextDiff.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -122,27 +124,10 @@ std::string stripLocations(StringRef line) {
   while (i < line.size()) {
     if (line.substr(i).starts_with("loc(") &&
         (i == 0 || line[i - 1] == ' ' || line[i - 1] == '(')) {
-      size_t j = i + 4;
-      int depth = 1;
-      bool quoted = false;
-      for (; j < line.size() && depth > 0; ++j) {
-        char c = line[j];
-        if (quoted) {
-          if (c == '\\')
-            ++j;
-          else if (c == '"')
-            quoted = false;
-        } else if (c == '"') {
-          quoted = true;
-        } else if (c == '(') {
-          ++depth;
-        } else if (c == ')') {
-          --depth;
-        }
-      }
+      size_t end = matchParen(line, i + 3);
       while (!out.empty() && out.back() == ' ')
         out.pop_back();
-      i = j;
+      i = end == StringRef::npos ? line.size() : end;
       continue;
     }
     out += line[i++];
@@ -431,14 +416,6 @@ DiffResult printDiff(const std::vector<DumpLine> &a,
     os << "  ... " << skippedHunks << " more hunk"
        << (skippedHunks == 1 ? "" : "s") << "\n";
   return result;
-}
-
-std::optional<std::string> readFile(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
-      MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!buf)
-    return std::nullopt;
-  return (*buf)->getBuffer().str();
 }
 
 /// The lines of a file as they are, numbered.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Locations.h"
+#include "Common.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -192,29 +193,6 @@ private:
   PositionTable &table;
   std::function<SmallVector<unsigned, 2>(StringRef)> resolve;
 };
-
-/// The end of the loc(...) starting at `start` (just past its ')'), or npos.
-size_t matchParen(StringRef line, size_t open) {
-  int depth = 0;
-  bool inString = false;
-  for (size_t i = open; i < line.size(); ++i) {
-    char c = line[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-      continue;
-    }
-    if (c == '"')
-      inString = true;
-    else if (c == '(')
-      ++depth;
-    else if (c == ')' && --depth == 0)
-      return i + 1;
-  }
-  return StringRef::npos;
-}
 
 bool isAliasDefinition(StringRef line, StringRef &name, StringRef &body) {
   if (!line.starts_with("#loc"))

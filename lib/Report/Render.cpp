@@ -101,28 +101,16 @@ static std::string esc(StringRef s) {
 }
 
 static StringRef titleOf(StringRef ext) {
-  if (ext == "py")
-    return "Python";
-  if (ext == "source.ttir")
-    return "source TTIR";
-  if (ext == "ttir")
-    return "TTIR";
-  if (ext == "ttgir")
-    return "TTGIR";
-  if (ext == "llir")
-    return "LLVM IR";
-  if (ext == "ptx")
-    return "PTX";
-  if (ext == "sass")
-    return "SASS";
-  if (ext == "amdgcn")
-    return "AMDGCN";
-  if (ext == "o")
-    return "object";
-  if (ext == "json")
-    return "metadata";
-  if (ext == "hsaco")
-    return "HSACO";
+  static const std::pair<StringRef, StringRef> kTitles[] = {
+      {"py", "Python"},    {"source.ttir", "source TTIR"},
+      {"ttir", "TTIR"},    {"ttgir", "TTGIR"},
+      {"llir", "LLVM IR"}, {"ptx", "PTX"},
+      {"sass", "SASS"},    {"amdgcn", "AMDGCN"},
+      {"o", "object"},     {"json", "metadata"},
+      {"hsaco", "HSACO"}};
+  for (const auto &[stage, title] : kTitles)
+    if (ext == stage)
+      return title;
   return ext;
 }
 
@@ -286,6 +274,7 @@ struct Page {
   void layouts();
   void passes();
   void tuning();
+  bool heading(StringRef id, StringRef title, bool empty, StringRef none);
 };
 } // namespace
 
@@ -320,12 +309,19 @@ void Page::header() {
   }
 }
 
+/// A section's heading; when it has nothing to show (`empty`), the note
+/// `none` and false.
+bool Page::heading(StringRef id, StringRef title, bool empty, StringRef none) {
+  os << "<h2 id=\"" << id << "\">" << title << "</h2>\n";
+  if (empty)
+    os << "<p class=\"muted\">" << esc(none) << "</p>\n";
+  return !empty;
+}
+
 void Page::findings() {
-  os << "<h2 id=\"findings\">Findings</h2>\n";
-  if (data.findings.empty()) {
-    os << "<p class=\"muted\">Nothing to report.</p>\n";
+  if (!heading("findings", "Findings", data.findings.empty(),
+               "Nothing to report."))
     return;
-  }
   os << "<ul class=\"findings\">";
   for (const Finding &f : data.findings) {
     os << "<li class=\"" << esc(f.severity) << "\"><span class=\"sev\">"
@@ -478,13 +474,9 @@ void Page::stages() {
 }
 
 void Page::layouts() {
-  os << "<h2 id=\"layouts\">Layouts</h2>\n";
-  if (data.layouts.empty()) {
-    os << "<p class=\"muted\">"
-       << esc(data.layoutsNote.empty() ? "No layouts." : data.layoutsNote)
-       << "</p>\n";
+  if (!heading("layouts", "Layouts", data.layouts.empty(),
+               data.layoutsNote.empty() ? "No layouts." : data.layoutsNote))
     return;
-  }
   os << "<p class=\"muted\">Each distinct encoding of the TTGIR, drawn for "
         "the shape it is used with most. Distributed layouts: the cell's "
         "color is its warp, its label the lane (or register: pick below); "
@@ -527,11 +519,9 @@ void Page::layouts() {
 }
 
 void Page::passes() {
-  os << "<h2 id=\"passes\">Passes</h2>\n";
-  if (data.passes.empty()) {
-    os << "<p class=\"muted\">No pass was recorded.</p>\n";
+  if (!heading("passes", "Passes", data.passes.empty(),
+               "No pass was recorded."))
     return;
-  }
   os << "<p class=\"muted\">The IR of each MLIR stage before and after each "
         "pass (printed without locations), as a diff with the IR before the "
         "pass.</p>\n";

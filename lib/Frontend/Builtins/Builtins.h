@@ -19,6 +19,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace tt::frontend::detail {
@@ -115,6 +118,38 @@ std::optional<std::string> strArg(CodeGen &cg, const Val *v,
                                   const std::string &what);
 /// The items of a list/tuple argument (one value: a list of one).
 std::vector<Val> items(const Val &v);
+
+/// The spellings a string argument may take and what each means.
+template <typename E>
+using Options = llvm::ArrayRef<std::pair<const char *, E>>;
+
+/// What `options` make of `text`; nothing for a spelling not among them.
+template <typename E>
+std::optional<E> lookupOption(const std::string &text, Options<E> options) {
+  for (const auto &[spelling, value] : options)
+    if (text == spelling)
+      return value;
+  return std::nullopt;
+}
+
+/// The same, reporting a spelling not among them: "`what` must be 'a',
+/// 'b' or 'c', got 'd'".
+template <typename E>
+std::optional<E> pickOption(CodeGen &cg, const std::string &text,
+                            Options<E> options, const std::string &what) {
+  std::optional<E> value = lookupOption(text, options);
+  if (value)
+    return value;
+  std::string list;
+  size_t i = 0;
+  for (const auto &option : options) {
+    if (i++)
+      list += i == options.size() ? " or " : ", ";
+    list += "'" + std::string(option.first) + "'";
+  }
+  cg.error(what + " must be " + list + ", got '" + text + "'");
+  return std::nullopt;
+}
 
 } // namespace tt::frontend::detail
 

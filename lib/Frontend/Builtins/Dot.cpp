@@ -12,8 +12,6 @@
 
 #include "Builtins/Builtins.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace mlir;
 using namespace tt::frontend;
 using namespace tt::frontend::detail;
@@ -35,13 +33,12 @@ static std::optional<tr::InputPrecision> inputPrecision(CodeGen &cg,
       return std::nullopt;
     prec = *s;
   }
-  auto ip = llvm::StringSwitch<std::optional<tr::InputPrecision>>(prec)
-                .Case("tf32", tr::InputPrecision::TF32)
-                .Case("tf32x3", tr::InputPrecision::TF32x3)
-                .Case("ieee", tr::InputPrecision::IEEE)
-                .Case("bf16x3", tr::InputPrecision::BF16x3)
-                .Case("bf16x6", tr::InputPrecision::BF16x6)
-                .Default(std::nullopt);
+  auto ip = lookupOption<tr::InputPrecision>(
+      prec, {{"tf32", tr::InputPrecision::TF32},
+             {"tf32x3", tr::InputPrecision::TF32x3},
+             {"ieee", tr::InputPrecision::IEEE},
+             {"bf16x3", tr::InputPrecision::BF16x3},
+             {"bf16x6", tr::InputPrecision::BF16x6}});
   if (!ip)
     cg.error("unknown tl.dot input_precision '" + prec + "'");
   return ip;

@@ -12,8 +12,6 @@
 
 #include "Builtins/Builtins.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace mlir;
 using namespace tt::frontend;
 using namespace tt::frontend::detail;
@@ -58,30 +56,71 @@ static bool maskArg(CodeGen &cg, const BuiltinCall &c, size_t k,
   return true;
 }
 
-static std::optional<tr::EvictionPolicy> evictionPolicy(CodeGen &cg,
-                                                        const std::string &ep) {
-  auto evict = llvm::StringSwitch<std::optional<tr::EvictionPolicy>>(ep)
-                   .Cases({"", "evict_normal"}, tr::EvictionPolicy::NORMAL)
-                   .Case("evict_first", tr::EvictionPolicy::EVICT_FIRST)
-                   .Case("evict_last", tr::EvictionPolicy::EVICT_LAST)
-                   .Default(std::nullopt);
-  if (!evict)
-    cg.error("eviction_policy must be '', 'evict_normal', "
-             "'evict_first' or 'evict_last', got '" +
-             ep + "'");
-  return evict;
+/// The spellings of the cache hints.
+static const std::pair<const char *, tr::CacheModifier> kLoadCaches[] = {
+    {"", tr::CacheModifier::NONE},
+    {".ca", tr::CacheModifier::CA},
+    {".cg", tr::CacheModifier::CG},
+    {".cv", tr::CacheModifier::CV}};
+static const std::pair<const char *, tr::CacheModifier> kStoreCaches[] = {
+    {"", tr::CacheModifier::NONE},
+    {".wb", tr::CacheModifier::WB},
+    {".cg", tr::CacheModifier::CG},
+    {".cs", tr::CacheModifier::CS},
+    {".wt", tr::CacheModifier::WT}};
+static const std::pair<const char *, tr::EvictionPolicy> kEvictions[] = {
+    {"", tr::EvictionPolicy::NORMAL},
+    {"evict_normal", tr::EvictionPolicy::NORMAL},
+    {"evict_first", tr::EvictionPolicy::EVICT_FIRST},
+    {"evict_last", tr::EvictionPolicy::EVICT_LAST}};
+
+/// The cache_modifier and eviction_policy arguments of a load or a store
+/// (arguments `k` and `k + 1`), as written.
+using HintArgs = std::pair<std::string, std::string>;
+static std::optional<HintArgs> hintArgs(CodeGen &cg, const BuiltinCall &c,
+                                        size_t k) {
+  auto cm = strArg(cg, c.arg(k), "cache_modifier");
+  auto ep = cm ? strArg(cg, c.arg(k + 1), "eviction_policy") : std::nullopt;
+  if (!ep)
+    return std::nullopt;
+  return HintArgs{*cm, *ep};
 }
 
-/// Broadcasts the operands that are set to the pointer's `shape`;
-/// `opContext` names the builtin in errors.
-static bool broadcastToPointer(CodeGen &cg, llvm::ArrayRef<int64_t> shape,
-                               const char *context,
-                               std::initializer_list<std::optional<Val> *> vs) {
+/// What the hints mean; the cache modifiers `caches` are the builtin's
+/// (`op` names it in errors).
+using Hints = std::pair<tr::CacheModifier, tr::EvictionPolicy>;
+static std::optional<Hints> hints(CodeGen &cg, const HintArgs &args,
+                                  Options<tr::CacheModifier> caches,
+                                  const std::string &op) {
+  auto cache = pickOption<tr::CacheModifier>(cg, args.first, caches,
+                                             op + "'s cache_modifier");
+  auto evict = cache ? pickOption<tr::EvictionPolicy>(
+                           cg, args.second, kEvictions, "eviction_policy")
+                     : std::nullopt;
+  if (!evict)
+    return std::nullopt;
+  return Hints{*cache, *evict};
+}
+
+/// Fits the operands that are set to the pointer `p`: broadcast to its
+/// shape (`context` names the builtin in errors), or, for a scalar pointer,
+/// required to be scalars (`operands` names them in the error).
+static bool fitToPointer(CodeGen &cg, const Val &p, const char *context,
+                         const std::string &operands,
+                         std::initializer_list<std::optional<Val> *> vs) {
+  if (!p.ty.isBlock()) {
+    for (std::optional<Val> *v : vs)
+      if (*v && (*v)->ty.isBlock())
+        return cg.error(operands + " cannot be tensors when the pointer is "
+                                   "a scalar"),
+               false;
+    return true;
+  }
   cg.opContext = context;
   for (std::optional<Val> *v : vs) {
     if (!*v)
       continue;
-    VR x = cg.broadcastTo(**v, shape);
+    VR x = cg.broadcastTo(**v, p.ty.shape);
     if (!x)
       return false;
     *v = *x;
@@ -102,21 +141,6 @@ static bool boolAsInt8(CodeGen &cg, Val &p, DType &elt) {
   return true;
 }
 
-static std::optional<tr::CacheModifier> loadCacheModifier(CodeGen &cg,
-                                                          const std::string &cm) {
-  auto cache = llvm::StringSwitch<std::optional<tr::CacheModifier>>(cm)
-                   .Case("", tr::CacheModifier::NONE)
-                   .Case(".ca", tr::CacheModifier::CA)
-                   .Case(".cg", tr::CacheModifier::CG)
-                   .Case(".cv", tr::CacheModifier::CV)
-                   .Default(std::nullopt);
-  if (!cache)
-    cg.error("tl.load's cache_modifier must be '', '.ca', '.cg' or "
-             "'.cv', got '" +
-             cm + "'");
-  return cache;
-}
-
 static VR load(CodeGen &cg, const BuiltinCall &c) {
   VR ptr = pointerArg(cg, c, "tl.load");
   if (!ptr || !checkNoBoundaryCheck(cg, c.arg(3)))
@@ -132,24 +156,13 @@ static VR load(CodeGen &cg, const BuiltinCall &c) {
       return std::nullopt;
     other = *o;
   }
-  auto cm = strArg(cg, c.arg(5), "cache_modifier");
-  auto ep = cm ? strArg(cg, c.arg(6), "eviction_policy") : std::nullopt;
-  auto vol = ep ? constBool(cg, c.arg(7), false, "volatile") : std::nullopt;
-  if (!vol)
-    return std::nullopt;
-  auto cache = loadCacheModifier(cg, *cm);
-  auto evict = cache ? evictionPolicy(cg, *ep) : std::nullopt;
-  if (!evict)
-    return std::nullopt;
+  auto args = hintArgs(cg, c, 5);
+  auto vol = args ? constBool(cg, c.arg(7), false, "volatile") : std::nullopt;
+  auto h = vol ? hints(cg, *args, kLoadCaches, "tl.load") : std::nullopt;
   Val p = *ptr;
-  if (!p.ty.isBlock()) {
-    if ((mask && mask->ty.isBlock()) || (other && other->ty.isBlock()))
-      return cg.error("tl.load's mask and other cannot be tensors when the "
-                      "pointer is a scalar");
-  } else if (!broadcastToPointer(cg, p.ty.shape, " for tl.load's mask",
-                                 {&mask, &other})) {
+  if (!h || !fitToPointer(cg, p, " for tl.load's mask",
+                          "tl.load's mask and other", {&mask, &other}))
     return std::nullopt;
-  }
   DType elt = p.ty.elt.element();
   bool isBool = elt.isBool();
   if (!boolAsInt8(cg, p, elt))
@@ -160,29 +173,13 @@ static VR load(CodeGen &cg, const BuiltinCall &c) {
       return std::nullopt;
     other = *o;
   }
-  Value v = tr::LoadOp::create(cg.b, cg.loc, p.v, mask ? mask->v : Value(),
-                               other ? other->v : Value(), *cache, *evict,
-                               *vol);
+  Value v =
+      tr::LoadOp::create(cg.b, cg.loc, p.v, mask ? mask->v : Value(),
+                         other ? other->v : Value(), h->first, h->second, *vol);
   Val r = Val::ofTensor(v, TType{elt, p.ty.shape});
   if (isBool)
     return cg.cast(r, DType(SK::I1));
   return r;
-}
-
-static std::optional<tr::CacheModifier>
-storeCacheModifier(CodeGen &cg, const std::string &cm) {
-  auto cache = llvm::StringSwitch<std::optional<tr::CacheModifier>>(cm)
-                   .Case("", tr::CacheModifier::NONE)
-                   .Case(".wb", tr::CacheModifier::WB)
-                   .Case(".cg", tr::CacheModifier::CG)
-                   .Case(".cs", tr::CacheModifier::CS)
-                   .Case(".wt", tr::CacheModifier::WT)
-                   .Default(std::nullopt);
-  if (!cache)
-    cg.error("tl.store's cache_modifier must be '', '.wb', '.cg', "
-             "'.cs' or '.wt', got '" +
-             cm + "'");
-  return cache;
 }
 
 static VR store(CodeGen &cg, const BuiltinCall &c) {
@@ -195,24 +192,13 @@ static VR store(CodeGen &cg, const BuiltinCall &c) {
   std::optional<Val> mask;
   if (!maskArg(cg, c, 2, "tl.store", mask))
     return std::nullopt;
-  auto cm = strArg(cg, c.arg(4), "cache_modifier");
-  auto ep = cm ? strArg(cg, c.arg(5), "eviction_policy") : std::nullopt;
-  if (!ep)
-    return std::nullopt;
-  auto cache = storeCacheModifier(cg, *cm);
-  auto evict = cache ? evictionPolicy(cg, *ep) : std::nullopt;
-  if (!evict)
-    return std::nullopt;
+  auto args = hintArgs(cg, c, 4);
+  auto h = args ? hints(cg, *args, kStoreCaches, "tl.store") : std::nullopt;
   Val p = *ptr;
   std::optional<Val> v = *val;
-  if (!p.ty.isBlock()) {
-    if (v->ty.isBlock() || (mask && mask->ty.isBlock()))
-      return cg.error("tl.store's value and mask cannot be tensors when the "
-                      "pointer is a scalar");
-  } else if (!broadcastToPointer(cg, p.ty.shape, " for tl.store",
-                                 {&v, &mask})) {
+  if (!h || !fitToPointer(cg, p, " for tl.store", "tl.store's value and mask",
+                          {&v, &mask}))
     return std::nullopt;
-  }
   DType elt = p.ty.elt.element();
   if (!boolAsInt8(cg, p, elt))
     return std::nullopt;
@@ -220,7 +206,7 @@ static VR store(CodeGen &cg, const BuiltinCall &c) {
   if (!cv)
     return std::nullopt;
   tr::StoreOp::create(cg.b, cg.loc, p.v, cv->v, mask ? mask->v : Value(),
-                      ArrayRef<int32_t>{}, *cache, *evict);
+                      ArrayRef<int32_t>{}, h->first, h->second);
   return Val::none();
 }
 
