@@ -179,6 +179,13 @@ struct StringLayouts : public DialectInferLayoutInterface {
                                      std::optional<Location> loc) const override {
     return emitOptionalError(loc, "splits are not supported by this layout");
   }
+  LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t>, Attribute enc, ArrayRef<int64_t>,
+                         Attribute &result,
+                         std::optional<Location>) const override {
+    result = enc;
+    return success();
+  }
   LogicalResult verifyLayoutsAreEqual(ArrayRef<int64_t>, Attribute expected,
                                       Attribute given,
                                       std::optional<Location>) const override {

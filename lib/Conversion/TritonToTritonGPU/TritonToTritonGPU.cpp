@@ -5,8 +5,8 @@
 // The conversion only adds encodings to tensor types, so it rewrites types in
 // place instead of recreating every op: each tensor value gets the default
 // blocked layout of its shape, then the few ops whose operand and result
-// layouts are tied (reduce, expand_dims, broadcast, dot, trans, join, split)
-// get ttg.convert_layout ops where the defaults do not fit.
+// layouts are tied (reduce, expand_dims, broadcast, dot, trans, join, split,
+// reshape) get ttg.convert_layout ops where the defaults do not fit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,7 +128,7 @@ public:
                        encodingOf(bcast.getType()));
       else if (auto dot = dyn_cast<DotOp>(op))
         fixDot(dot);
-      else if (isa<TransOp, JoinOp, SplitOp>(op))
+      else if (isa<TransOp, JoinOp, SplitOp, ReshapeOp>(op))
         failed |= ::mlir::failed(fixInferred(op));
     });
     if (failed)
@@ -267,8 +267,9 @@ private:
                                                       /*kWidth=*/0));
   }
 
-  /// trans/join/split: the result layout follows from the operand's through
-  /// the ttg layout-inference interface.
+  /// trans/join/split/reshape: the result layout follows from the operand's
+  /// through the ttg layout-inference interface. (For a reshape that may
+  /// reorder its elements it is the one order that moves no data.)
   LogicalResult fixInferred(Operation *op) {
     auto src = cast<RankedTensorType>(op->getOperand(0).getType());
     if (isa<SplitOp>(op)) {
@@ -311,6 +312,11 @@ private:
     else if (isa<JoinOp>(op))
       ok = iface->inferJoinOpEncoding(src.getEncoding(), src.getShape(),
                                       inferred, op->getLoc());
+    else if (isa<ReshapeOp>(op))
+      ok = iface->inferReshapeOpEncoding(
+          src.getShape(), src.getEncoding(),
+          cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
+          inferred, op->getLoc());
     else
       ok = iface->inferSplitOpEncoding(src.getEncoding(), src.getShape(),
                                        inferred, op->getLoc());

@@ -100,6 +100,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // hold each once, the same number per thread: the registers stay as they are.
 #a = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#lin = #ttg.linear<{register = [[16], [32]], lane = [[64], [128], [1], [2], [4]], warp = [[256], [8]], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @reorder(
   // CHECK-NOT: nvvm.barrier0
@@ -109,13 +110,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.store %out, %r : tensor<512x!tt.ptr<f32>, #b>
     tt.return
   }
-  // Without allow_reorder the same reshape moves data.
+  // Without allow_reorder the reshape keeps every element where it is: its
+  // result has the operand's layout read over the new shape (#lin), so it
+  // only renames registers too (reaching #b would be a ttg.convert_layout).
   // CHECK-LABEL: llvm.func @ordered(
-  // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-  tt.func public @ordered(%x: tensor<32x16xf32, #a>, %out: tensor<512x!tt.ptr<f32>, #b>) {
-    %r = tt.reshape %x : tensor<32x16xf32, #a> -> tensor<512xf32, #b>
-    tt.store %out, %r : tensor<512x!tt.ptr<f32>, #b>
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: !llvm.ptr<3>
+  // CHECK: llvm.return
+  tt.func public @ordered(%x: tensor<32x16xf32, #a>, %out: tensor<512x!tt.ptr<f32>, #lin>) {
+    %r = tt.reshape %x : tensor<32x16xf32, #a> -> tensor<512xf32, #lin>
+    tt.store %out, %r : tensor<512x!tt.ptr<f32>, #lin>
+    tt.return
+  }
+}
+
+// -----
+
+// The chain of upstream's test_trans_reshape: a [32, 32] tile reshaped to
+// [32, 4, 4, 2], permuted to [4, 4, 2, 32] and flattened, each op in the
+// layout inferred from its operand's: registers only, no shared memory.
+#in = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#r4 = #ttg.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [4, 4, 2, 1], warpsPerCTA = [4, 1, 1, 1], order = [3, 2, 1, 0]}>
+#t4 = #ttg.blocked<{sizePerThread = [1, 2, 2, 1], threadsPerWarp = [4, 2, 1, 4], warpsPerCTA = [1, 1, 1, 4], order = [2, 1, 0, 3]}>
+#flat = #ttg.linear<{register = [[32], [64], [16]], lane = [[128], [256], [512], [1], [2]], warp = [[4], [8]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @trans_reshape_registers(
+  // CHECK-SAME: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: !llvm.ptr<3>
+  // CHECK: llvm.return
+  tt.func public @trans_reshape_registers(%x: tensor<32x32xi32, #in>, %out: tensor<1024x!tt.ptr<i32>, #flat>) {
+    %r = tt.reshape %x : tensor<32x32xi32, #in> -> tensor<32x4x4x2xi32, #r4>
+    %t = tt.trans %r {order = array<i32: 1, 2, 3, 0>} : tensor<32x4x4x2xi32, #r4> -> tensor<4x4x2x32xi32, #t4>
+    %f = tt.reshape %t : tensor<4x4x2x32xi32, #t4> -> tensor<1024xi32, #flat>
+    tt.store %out, %f : tensor<1024x!tt.ptr<i32>, #flat>
     tt.return
   }
 }

@@ -192,6 +192,29 @@ LogicalResult ReshapeOp::verify() {
   if (bool(srcType.getEncoding()) != bool(dstType.getEncoding()))
     return emitOpError()
            << "operand and result must both have an encoding or neither";
+  // With layouts, a reshape that keeps the row-major order moves no data:
+  // the result layout must leave every element in the thread that holds it,
+  // so that moving data stays a visible ttg.convert_layout. allow_reorder
+  // lets the result be placed freely.
+  if (!srcType.getEncoding() || getAllowReorder())
+    return success();
+  Attribute inferred;
+  if (failed(inferResultEncoding(
+          srcType.getEncoding(), getLoc(),
+          [&](const DialectInferLayoutInterface &iface, Attribute &result) {
+            return iface.inferReshapeOpEncoding(
+                srcType.getShape(), srcType.getEncoding(), dstType.getShape(),
+                result, getLoc());
+          },
+          inferred)))
+    return failure();
+  if (!areLayoutsEquivalent(dstType.getShape(), inferred,
+                            dstType.getEncoding()))
+    return emitOpError() << "result layout " << dstType.getEncoding()
+                         << " moves elements between threads; without "
+                            "allow_reorder the result needs the operand's "
+                            "layout reshaped, "
+                         << inferred;
   return success();
 }
 

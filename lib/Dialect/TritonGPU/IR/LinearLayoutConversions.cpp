@@ -166,16 +166,37 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape,
     return tt::nvmmaSharedToLinearLayout(shape, p);
   }
   if (auto linear = dyn_cast<LinearEncodingAttr>(encoding)) {
-    llvm::SmallVector<tt::LinearLayout::DimSize, 4> outDims;
-    for (unsigned d = 0; d < shape.size(); ++d)
-      outDims.push_back({tt::outDim(d), int32_t(shape[d])});
+    if (shape.size() != linear.getRank())
+      return std::nullopt;
     std::vector<std::pair<tt::Dim, std::vector<tt::LinearLayout::Basis>>> bases =
         {{tt::kRegister, toBases(linear.getRegisterBases())},
          {tt::kLane, toBases(linear.getLaneBases())},
          {tt::kWarp, toBases(linear.getWarpBases())},
          {tt::kBlock, toBases(linear.getBlockBases())}};
-    return tt::LinearLayout::tryCreate(bases, outDims,
-                                       /*requireSurjective=*/false);
+    // The bases cover a power-of-two extent along each dimension (what the
+    // attribute verifies). A tensor of another shape gets the layout fitted
+    // to it, as blocked layouts are: repeated along a larger dimension (more
+    // registers), wrapped along a smaller one (copies). Slicing a linear
+    // layout relies on the latter: its parent shape has a size-1 dimension.
+    llvm::SmallVector<tt::LinearLayout::DimSize, 4> extent;
+    for (unsigned d = 0; d < shape.size(); ++d) {
+      int64_t size = 1;
+      for (const auto &[in, group] : bases)
+        for (const auto &basis : group)
+          if (basis[d] > 0)
+            size = std::max<int64_t>(size, llvm::NextPowerOf2(basis[d]));
+      extent.push_back({tt::outDim(d), int32_t(size)});
+    }
+    std::optional<tt::LinearLayout> layout = tt::LinearLayout::tryCreate(
+        bases, extent, /*requireSurjective=*/false);
+    if (!layout || !llvm::all_of(shape, [](int64_t size) {
+          return size > 0 && llvm::isPowerOf2_64(size);
+        }))
+      return std::nullopt;
+    llvm::SmallVector<tt::LinearLayout::DimSize, 4> want =
+        tt::standardOutDims(shape);
+    return tt::ensureLayoutNotLargerThan(
+        tt::ensureLayoutNotSmallerThan(*layout, want), want);
   }
   return std::nullopt;
 }

@@ -6,19 +6,25 @@
 //  1. Forward propagation: layouts chosen for loads (by coalescing) and the
 //     accumulator layouts of tensor-core dots flow to the elementwise
 //     operations, reductions, broadcasts and expand_dims that consume them,
-//     looking through convert_layout and through scf.for loop-carried
-//     values. Each such operation is rebuilt in the propagated layout (a
-//     loop changes the type of its iteration argument and result in place);
+//     and through tt.trans and tt.reshape (their result takes the layout the
+//     dialect infers from the operand's, so that they move no data; a
+//     reshape whose layout was chosen on purpose, efficient_layout, stops
+//     the propagation), looking through convert_layout and through scf.for
+//     loop-carried values. Each such operation is rebuilt in the propagated
+//     layout (a loop changes the type of its iteration argument and result
+//     in place);
 //     its old results are replaced by a conversion of the new ones. A value
 //     that several layouts reach keeps a load's own layout, else takes a
 //     tensor-core accumulator layout (so a dot's result, e.g. attention's
 //     scores and their softmax, stays in the registers the dot wrote).
 //  2. Backward rematerialization: a conversion of a value that is cheap to
 //     recompute (constants, splats, ranges, and elementwise/broadcast/
-//     expand_dims chains over them, or over values already available in the
-//     wanted layout) is replaced by recomputing that chain in the wanted
-//     layout. Each success removes one conversion and adds none, except that
-//     a broadcast whose operand cannot be recomputed converts that operand
+//     expand_dims/trans/reshape chains over them, or over values already
+//     available in the wanted layout; a trans or reshape needs its operand
+//     in the layout it infers back from the wanted one) is replaced by
+//     recomputing that chain in the wanted layout. Each success removes one
+//     conversion and adds none, except that a broadcast whose operand
+//     cannot be recomputed converts that operand
 //     when it is at most 1/16 of the result (a row's scalars instead of the
 //     row: the per-row index arithmetic of Inductor's gathers). A
 //     conversion of a loop-carried value is removed by carrying the value in
@@ -85,11 +91,84 @@ bool isElementwiseLike(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
+/// A reshape whose result layout may follow its operand's: any reshape but
+/// one whose layout was chosen on purpose (efficient_layout). One that may
+/// reorder its elements (allow_reorder) keeping them where they are is one
+/// valid order, the one that moves no data.
+bool isFollowingReshape(Operation *op) {
+  auto reshape = dyn_cast<ReshapeOp>(op);
+  return reshape && !reshape.getEfficientLayout();
+}
+
+/// tt.trans and tt.reshape (without efficient_layout): the result layout is
+/// the operand's, relabeled, and the op moves no data.
+bool isLayoutRelabel(Operation *op) {
+  return isa<TransOp>(op) || isFollowingReshape(op);
+}
+
+/// The result layout of the relabeling op `op` when its operand has
+/// `operandLayout` (what the dialect infers); null when there is none.
+Attribute relabeledLayout(Operation *op, Attribute operandLayout) {
+  const auto *iface = getLayoutInterface(operandLayout);
+  if (!iface)
+    return Attribute();
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  Attribute result;
+  LogicalResult ok = failure();
+  if (auto trans = dyn_cast<TransOp>(op))
+    ok = iface->inferTransOpEncoding(operandLayout, srcType.getShape(),
+                                     trans.getOrder(), result, std::nullopt);
+  else if (isFollowingReshape(op))
+    ok = iface->inferReshapeOpEncoding(srcType.getShape(), operandLayout,
+                                       dstType.getShape(), result,
+                                       std::nullopt);
+  return succeeded(ok) ? result : Attribute();
+}
+
+/// The operand layout from which the relabeling op `op` gives
+/// `resultLayout` (or an equivalent one); null when there is none. Also
+/// null for a reshape that may reorder its elements: recomputing it in
+/// another layout next to the original could give a second, differently
+/// ordered copy of what is one value.
+Attribute unrelabeledLayout(Operation *op, Attribute resultLayout) {
+  auto reshape = dyn_cast<ReshapeOp>(op);
+  if (reshape && reshape.getAllowReorder())
+    return Attribute();
+  const auto *iface = getLayoutInterface(resultLayout);
+  if (!iface)
+    return Attribute();
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  Attribute operand;
+  LogicalResult ok = failure();
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    SmallVector<int32_t> inverse(trans.getOrder().size());
+    for (auto [i, d] : llvm::enumerate(trans.getOrder()))
+      inverse[d] = i;
+    ok = iface->inferTransOpEncoding(resultLayout, dstType.getShape(),
+                                     inverse, operand, std::nullopt);
+  } else if (isFollowingReshape(op)) {
+    ok = iface->inferReshapeOpEncoding(dstType.getShape(), resultLayout,
+                                       srcType.getShape(), operand,
+                                       std::nullopt);
+  }
+  if (failed(ok))
+    return Attribute();
+  // The op must infer `resultLayout` back (tt.trans verifies it does).
+  Attribute again = relabeledLayout(op, operand);
+  if (!again || !areLayoutsEquivalent(dstType.getShape(), again, resultLayout))
+    return Attribute();
+  return operand;
+}
+
 /// The layout operand `idx` of `op` needs when `op`'s results have
 /// `resultLayout`; null when it cannot be derived.
 Attribute operandLayoutFor(Operation *op, Attribute resultLayout) {
   if (isElementwiseLike(op) || isa<BroadcastOp, SplatOp>(op))
     return resultLayout;
+  if (isLayoutRelabel(op))
+    return unrelabeledLayout(op, resultLayout);
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return ttg::SliceEncodingAttr::get(
         op->getContext(), expand.getAxis(),
@@ -219,6 +298,8 @@ private:
         auto slice = dyn_cast<ttg::SliceEncodingAttr>(layout);
         if (slice && slice.getDim() == (unsigned)expand.getAxis())
           assign(expand.getResult(), slice.getParent());
+      } else if (isLayoutRelabel(user)) {
+        assign(user->getResult(0), relabeledLayout(user, layout));
       }
     }
   }
@@ -287,6 +368,18 @@ private:
       }
       if (isa<ttg::ConvertLayoutOp, LoadOp, AtomicRMWOp, AtomicCASOp>(op))
         return;
+      // trans and reshapes follow their operand's propagated layout, so
+      // that they keep moving no data.
+      if (isLayoutRelabel(op)) {
+        Value src = op->getOperand(0);
+        Attribute srcLayout = wanted.lookup(src);
+        if (!srcLayout || srcLayout == encodingOf(src))
+          return;
+        Attribute layout = relabeledLayout(op, srcLayout);
+        if (layout && layout != encodingOf(op->getResult(0)))
+          toRebuild.push_back(op);
+        return;
+      }
       if (!(isElementwiseLike(op) || isa<BroadcastOp, ReduceOp, ExpandDimsOp>(op)))
         return;
       // A reduction takes its operands' propagated layout (its results, if
@@ -366,12 +459,26 @@ private:
     if (isa<ReduceOp>(op))
       // All operands share the layout propagated to the first one.
       return reduceInputLayout.lookup(op);
+    if (isLayoutRelabel(op))
+      // The operand's own propagated layout; the result follows from it.
+      return wanted.lookup(op->getOperand(0));
     Attribute resultLayout = wanted.lookup(op->getResult(0));
     return resultLayout ? operandLayoutFor(op, resultLayout) : Attribute();
   }
 
   void rebuildInLayout(Operation *op,
                        const llvm::DenseMap<Value, Attribute> &wanted) {
+    // A trans or reshape gets the layout it infers from its new operand.
+    Attribute relabeled;
+    if (isLayoutRelabel(op)) {
+      relabeled = relabeledLayout(op, operandLayout(op, 0, wanted));
+      if (!relabeled) {
+        TT_DEBUG(DEBUG_TYPE) << "forward: " << op->getName() << " at "
+                             << op->getLoc() << " left as it is: no layout "
+                             << "inferred for its result\n";
+        return;
+      }
+    }
     OpBuilder builder(op);
     SmallVector<Value> operands;
     for (OpOperand &operand : op->getOpOperands()) {
@@ -396,7 +503,8 @@ private:
     TT_DEBUG(DEBUG_TYPE) << "forward: rebuilt " << op->getName() << " at "
                          << op->getLoc() << " in "
                          << (isa<ReduceOp>(op) ? reduceInputLayout.lookup(op)
-                                               : wanted.lookup(op->getResult(0)))
+                             : relabeled       ? relabeled
+                                         : wanted.lookup(op->getResult(0)))
                          << (isa<ReduceOp>(op) ? " (its operands)" : "")
                          << "\n";
     for (auto [oldResult, newResult] :
@@ -405,7 +513,7 @@ private:
         oldResult.replaceAllUsesWith(newResult); // Scalars have no layout.
         continue;
       }
-      Attribute layout = wanted.lookup(oldResult);
+      Attribute layout = relabeled ? relabeled : wanted.lookup(oldResult);
       if (!layout) {
         // Keep the type the op infers from its new operands.
         auto back = ttg::ConvertLayoutOp::create(

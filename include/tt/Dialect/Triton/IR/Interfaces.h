@@ -4,9 +4,10 @@
 //
 // Plain TTIR tensors carry no encoding. Once layouts are assigned (TTGIR),
 // the shape ops of the tt dialect (tt.trans, tt.reduce, tt.expand_dims,
-// tt.join, tt.split, ...) must know which encoding their result has. The tt
-// dialect cannot know the encodings of later dialects, so it asks the
-// dialect that owns the operand's encoding attribute through this interface.
+// tt.join, tt.split, tt.reshape, ...) must know which encoding their result
+// has. The tt dialect cannot know the encodings of later dialects, so it
+// asks the dialect that owns the operand's encoding attribute through this
+// interface.
 // A dialect that defines tensor encodings (ttg) registers an implementation;
 // without one, tt ops whose operands carry an encoding fail to verify with a
 // message that says so.
@@ -62,6 +63,17 @@ public:
   inferSplitOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
                        Attribute &resultEncoding,
                        std::optional<Location> loc) const = 0;
+
+  /// Encoding of `tt.reshape` of a tensor of `srcShape` in `srcEncoding` to
+  /// `dstShape` such that every thread keeps the elements it holds: the
+  /// element at each row-major position stays where it is, only its
+  /// coordinates change (with allow_reorder, the one order that moves no
+  /// data). The reverse reshape gives back an equivalent encoding of the
+  /// operand.
+  virtual LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t> srcShape, Attribute srcEncoding,
+                         ArrayRef<int64_t> dstShape, Attribute &dstEncoding,
+                         std::optional<Location> loc) const = 0;
 
   /// Whether two encodings of a tensor of `shape` describe the same mapping
   /// (different attributes may be equivalent). Used to compare a written

@@ -651,6 +651,12 @@ def TT_ReshapeOp : TT_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
     does not matter). `efficient_layout` marks a result layout chosen on
     purpose that later passes should keep.
 
+    With layouts (TTGIR), a reshape without `allow_reorder` moves no data:
+    its result layout must keep every element in the register, lane and
+    warp that hold it in the operand (the layout the ttg dialect infers, or
+    one with the same linear layout); a conversion is a separate
+    `ttg.convert_layout`.
+
     ```mlir
     %r = tt.reshape %x : tensor<32x4xf32> -> tensor<128xf32>
     %s = tt.reshape %x allow_reorder : tensor<32x4xf32> -> tensor<4x32xf32>
