@@ -40,6 +40,12 @@ def _kernel_dir(root, prefix):
     return root / found[0]
 
 
+def _first_spec(root, prefix):
+    """The kernel's capture folder and the run spec of its first launch."""
+    kdir = _kernel_dir(root, prefix)
+    return kdir, (kdir / "launch0.run.yaml").read_text()
+
+
 def _one_case(model, index):
     rng = np.random.default_rng(0)
     return capture_models.MODELS[model](rng)[index]
@@ -98,16 +104,14 @@ def test_in_place_and_bf16(capdir):
     gelu = _one_case("gpt2", 1)
     before = gelu[3][0].copy()
     kernel, _ = _launch(gelu)
-    kdir = _kernel_dir(root, kernel.name)
-    spec = (kdir / "launch0.run.yaml").read_text()
+    kdir, spec = _first_spec(root, kernel.name)
     assert "bench: {restore: [in_out_ptr0]}" in spec
     assert np.array_equal(np.load(kdir / "launch0" / "in_out_ptr0.npy"), before.reshape(-1))
     assert not np.array_equal(np.load(kdir / "launch0" / "in_out_ptr0.expected.npy"), before.reshape(-1))
     rms = _one_case("llama", 0)
     x = rms[3][0].copy()
     kernel, _ = _launch(rms)
-    kdir = _kernel_dir(root, kernel.name)
-    spec = (kdir / "launch0.run.yaml").read_text()
+    kdir, spec = _first_spec(root, kernel.name)
     assert "- {name: in_ptr0, tensor: bf16, shape: [512]" in spec
     # bf16 is written as the float32 of the same value
     got = np.load(kdir / "launch0" / "in_ptr0.npy")
@@ -144,8 +148,7 @@ def test_tensors_over_the_cap(workdir):
         kernel, _ = _launch(case)
     finally:
         capture.uninstall()
-    kdir = _kernel_dir(root, kernel.name)
-    spec = (kdir / "launch0.run.yaml").read_text()
+    kdir, spec = _first_spec(root, kernel.name)
     assert not list((kdir / "launch0").glob("*.npy"))
     m = re.search(r"name: in_ptr0, tensor: f32, shape: \[8192\], init: \{normal: \{mean: (\S+), std: (\S+)\}\}", spec)
     assert m, spec
@@ -316,8 +319,7 @@ def test_capture_of_real_launches_on_the_cpu_driver(workdir):
     finally:
         capture.uninstall()
         ttc.deactivate()
-    kdir = _kernel_dir(root, fn.__name__)
-    spec = (kdir / "launch0.run.yaml").read_text()
+    kdir, spec = _first_spec(root, fn.__name__)
     assert "target: cpu" in spec and "(tt's compiler)" in spec
     assert not list(kdir.glob("*.ptx"))
     assert np.array_equal(np.load(kdir / "launch0" / "in_ptr0.npy"), scores.reshape(-1))
@@ -334,8 +336,7 @@ def test_one_tensor_over_the_cap_drops_every_reference(workdir):
         kernel, _ = _launch(_one_case("gpt2", 0))  # wte is 24 KiB, the rest at most 4 KiB
     finally:
         capture.uninstall()
-    kdir = _kernel_dir(root, kernel.name)
-    spec = (kdir / "launch0.run.yaml").read_text()
+    kdir, spec = _first_spec(root, kernel.name)
     assert "# in_ptr1 over the 16384-byte capture cap" in spec
     assert sorted(p.name for p in (kdir / "launch0").iterdir()) == \
         ["in_ptr0.npy", "in_ptr2.npy", "in_ptr3.npy", "in_ptr4.npy", "out_ptr0.npy", "out_ptr1.npy"]

@@ -20,6 +20,7 @@ import triton.language as tl
 
 import tt_triton
 import tt_triton.cpu as ttc
+from kernels import add_kernel, softmax_kernel
 from tt_triton.cpu import driver as cpu_driver
 
 try:
@@ -36,15 +37,6 @@ def cpu(workdir):
     driver = ttc.activate()
     yield driver
     ttc.deactivate()
-
-
-@triton.jit
-def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask)
-    y = tl.load(y_ptr + offs, mask=mask)
-    tl.store(out_ptr + offs, x + y, mask=mask)
 
 
 @triton.jit
@@ -79,17 +71,6 @@ def rsqrt_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     tl.store(out_ptr + offs, tl.extra.libdevice.rsqrt(x), mask=mask)
-
-
-@triton.jit
-def softmax_kernel(x_ptr, out_ptr, stride, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
-    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=-float("inf"))
-    x = x - tl.max(x, axis=0)
-    e = tl.exp(x)
-    tl.store(out_ptr + row * stride + cols, e / tl.sum(e, axis=0), mask=mask)
 
 
 @triton.jit
@@ -242,7 +223,7 @@ def test_entry_point_in_fresh_process(workdir, tmp_path):
 def test_softmax_torch(cpu):
     x = torch.randn(37, 300)
     out = torch.empty_like(x)
-    softmax_kernel[(37, )](x, out, x.stride(0), 300, BLOCK=512)
+    softmax_kernel[(37, )](out, x, x.stride(0), 300, BLOCK=512)
     torch.testing.assert_close(out, torch.softmax(x, dim=1), rtol=1e-5, atol=1e-6)
 
 

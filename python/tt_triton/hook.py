@@ -129,28 +129,32 @@ class Compilation:
     # -- the stages --------------------------------------------------------
 
     def ttgir(self, src, metadata):
-        text = str(src)
-        self.name = kernel_name(text)
-        try:
-            self.result = self._compile(text, "ttir")
-        except TTCompileError as e:
-            return self._failed(e, "ttgir", src, metadata)
-        self._fill(metadata)
-        return self.result.ttgir
+        self.name = None
+        ok, fallback = self._compile_from(src, "ttir", "ttgir", metadata)
+        return self.result.ttgir if ok else fallback
 
     def llir(self, src, metadata):
         if self.failure is not None:
             return self._upstream("llir", src, metadata)
         if self.result is None or not self._same(src, self.result.ttgir):
             # Gluon (tt starts here) or a TTGIR override: compile from it.
-            text = str(src)
-            self.name = self.name or kernel_name(text)
-            try:
-                self.result = self._compile(text, "ttgir")
-            except TTCompileError as e:
-                return self._failed(e, "llir", src, metadata)
-            self._fill(metadata)
+            ok, fallback = self._compile_from(src, "ttgir", "llir", metadata)
+            if not ok:
+                return fallback
         return self.result.llir
+
+    def _compile_from(self, src, ext, stage, metadata):
+        """Compiles `src` (IR of `ext`) with tt into self.result for upstream's
+        `stage`: (True, None), or (False, what upstream's fallback made of the
+        stage)."""
+        text = str(src)
+        self.name = self.name or kernel_name(text)
+        try:
+            self.result = self._compile(text, ext)
+        except TTCompileError as e:
+            return False, self._failed(e, stage, src, metadata)
+        self._fill(metadata)
+        return True, None
 
     def ptx(self, src, metadata):
         if self.failure is not None or self.result is None or not self._same(src, self.result.llir):

@@ -63,14 +63,10 @@ def _bf16_bits(value):
 _SCALARS = {
     "i1": (ctypes.c_int8, lambda v: 1 if v else 0),
     "u1": (ctypes.c_uint8, lambda v: 1 if v else 0),
-    "i8": (ctypes.c_int8, int),
-    "i16": (ctypes.c_int16, int),
-    "i32": (ctypes.c_int32, int),
-    "i64": (ctypes.c_int64, int),
-    "u8": (ctypes.c_uint8, int),
-    "u16": (ctypes.c_uint16, int),
-    "u32": (ctypes.c_uint32, int),
-    "u64": (ctypes.c_uint64, int),
+    # i8 ... i64 and u8 ... u64: ctypes' integer of the width.
+    **{f"{s}{bits}": (getattr(ctypes, f"c_{name}{bits}"), int)
+       for s, name in (("i", "int"), ("u", "uint"))
+       for bits in (8, 16, 32, 64)},
     "fp16": (ctypes.c_uint16, _f16_bits),
     "bf16": (ctypes.c_uint16, _bf16_bits),
     "fp32": (ctypes.c_float, float),
