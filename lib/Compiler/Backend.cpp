@@ -7,15 +7,20 @@
 #include "tt/Compiler/Backend.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Compiler/Stages.h"
+#include "StagePipelines.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <mutex>
 
 using namespace llvm;
 using namespace tt::compiler;
@@ -103,17 +108,92 @@ bool CompileJob::wants(EmitKind kind) const {
   return request.emit == kind || request.emit == EmitKind::All;
 }
 
+namespace {
+/// The stage pass managers kept between kernels (StagePipelines.h).
+struct PipelineCache {
+  std::mutex mutex;
+  std::map<std::pair<mlir::MLIRContext *, std::string>,
+           std::unique_ptr<mlir::PassManager>>
+      managers;
+};
+
+PipelineCache &getPipelineCache() {
+  static PipelineCache cache;
+  return cache;
+}
+
+/// More distinct pipelines than this (num-warps x num-stages x targets)
+/// and the cache starts over.
+constexpr size_t kMaxKeptPipelines = 64;
+} // namespace
+
+void tt::compiler::forgetStagePipelines(mlir::MLIRContext *context) {
+  PipelineCache &cache = getPipelineCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  for (auto it = cache.managers.begin(); it != cache.managers.end();)
+    it = it->first.first == context ? cache.managers.erase(it) : std::next(it);
+}
+
 Error CompileJob::runStage(StringRef stage,
                            function_ref<void(mlir::OpPassManager &)> build) {
-  mlir::PassManager pm(module.getContext());
-  build(pm);
-  if (failed(mlir::applyPassManagerCLOptions(pm)))
+  mlir::MLIRContext *context = module.getContext();
+  auto pm = std::make_unique<mlir::PassManager>(context);
+  build(*pm);
+  if (failed(mlir::applyPassManagerCLOptions(*pm)))
     return makeError("bad pass manager options");
+  // Each stage's passes under the stage's name: the timers of passes are
+  // keyed by the pass object's address, which the next stage's pass manager
+  // reuses, so without a scope per stage --mlir-timing would add the LLIR
+  // stage's passes to unrelated TTGIR ones.
+  mlir::TimingScope stageTiming;
   if (timing)
-    pm.enableTiming(*timing);
-  tt::debug::configurePassManager(pm, stage.lower());
-  if (failed(pm.run(module)))
+    stageTiming = timing->nest(stage);
+  // The IR is verified once per stage, not after every pass (MLIR's
+  // default): on small kernels the verifier runs cost more than most passes.
+  // TT_VERIFY_EACH_PASS=1 restores it to find the pass that broke the IR.
+  static const bool verifyEachPass =
+      tt::debug::getBoolEnv("TT_VERIFY_EACH_PASS");
+
+  // The pass manager an earlier kernel with the same pipeline ran, already
+  // initialized (StagePipelines.h); never while pass managers are
+  // instrumented, whose instruments belong to one compilation.
+  bool reusable = !stageTiming && !tt::debug::passManagersInstrumented();
+  std::pair<mlir::MLIRContext *, std::string> key;
+  PipelineCache &cache = getPipelineCache();
+  bool kept = false;
+  if (reusable) {
+    key.first = context;
+    raw_string_ostream os(key.second);
+    os << stage << "\n";
+    pm->printAsTextualPipeline(os);
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.managers.find(key);
+    if (it != cache.managers.end()) {
+      pm = std::move(it->second); // taken out while it runs
+      cache.managers.erase(it);
+      kept = true;
+    }
+  }
+  if (!kept) {
+    pm->enableVerifier(verifyEachPass);
+    if (stageTiming)
+      pm->enableTiming(stageTiming);
+    tt::debug::configurePassManager(*pm, stage.lower());
+  }
+  if (failed(pm->run(module)))
     return makeError("the " + stage + " stage failed");
+  if (!verifyEachPass) {
+    mlir::TimingScope verifyTiming = stageTiming.nest("verify");
+    if (failed(mlir::verify(module)))
+      return makeError("the " + stage + " stage produced invalid IR (rerun "
+                       "with TT_VERIFY_EACH_PASS=1 to find the pass)");
+  }
+  if (reusable) {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (cache.managers.size() >= kMaxKeptPipelines)
+      cache.managers.clear();
+    cache.managers.emplace(std::move(key), std::move(pm));
+  }
   return Error::success();
 }
 
@@ -148,10 +228,14 @@ Error CompileJob::lowerToLLVMDialect(const Backend &backend) {
     return e;
   if (stage == Stage::TTIR) {
     backend.adjustOptions(options);
-    if (Error e = runStage("TTIR", [&](mlir::OpPassManager &pm) {
-          buildTTIRPipeline(pm, options);
-        }))
-      return e;
+    // --no-ttir-stage: the input is a TTIR stage's output already (tt-opt
+    // --tt-ttir, or upstream's make_ttir, which the plugin's kernels and
+    // upstream's dumps went through).
+    if (!request.skipTTIRStage)
+      if (Error e = runStage("TTIR", [&](mlir::OpPassManager &pm) {
+            buildTTIRPipeline(pm, options);
+          }))
+        return e;
     if (Error e = finishModule("ttir"))
       return e;
     if (Error e = runStage("TTGIR", [&](mlir::OpPassManager &pm) {

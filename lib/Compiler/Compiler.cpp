@@ -7,6 +7,7 @@
 #include "tt/Compiler/Compiler.h"
 #include "tt/Compiler/Session.h"
 #include "tt/Compiler/Stages.h"
+#include "StagePipelines.h"
 
 #include "tt/Frontend/KernelInput.h"
 
@@ -49,7 +50,10 @@ Compiler::Compiler() : impl(std::make_unique<Impl>()) {
   impl->context->loadAllAvailableDialects();
 }
 
-Compiler::~Compiler() = default;
+Compiler::~Compiler() {
+  if (impl->context)
+    forgetStagePipelines(impl->context.get());
+}
 
 mlir::MLIRContext &Compiler::getContext() { return *impl->context; }
 

@@ -159,7 +159,7 @@ bool isBinaryStage(StringRef ext) {
 const char *const knownFields[] = {
     "id",        "input",      "ir",          "target",        "emit",
     "num_warps", "num_stages", "num_ctas",    "maxnreg",       "fp_fusion",
-    "reflect_ftz", "ptxas_options", "stages", "dump_dir"};
+    "reflect_ftz", "ptxas_options", "stages", "dump_dir", "no_ttir_stage"};
 
 struct Parsed {
   CompileRequest request;
@@ -221,7 +221,8 @@ std::optional<std::string> parseRequest(const json::Object &obj,
       (err = getInt("num_ctas", req.numCtas, 0)) ||
       (err = getInt("maxnreg", req.maxNumRegs, 0)) ||
       (err = getBool("fp_fusion", req.enableFPFusion)) ||
-      (err = getBool("reflect_ftz", req.enableReflectFtz)))
+      (err = getBool("reflect_ftz", req.enableReflectFtz)) ||
+      (err = getBool("no_ttir_stage", req.skipTTIRStage)))
     return err;
   if (hasIR) {
     if ((err = getString("ir", req.inputText)))

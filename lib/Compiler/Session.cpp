@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tt/Compiler/Session.h"
+#include "StagePipelines.h"
 
 #include "tt/Dialect/Triton/IR/Dialect.h"
 #include "tt/Support/InputLimits.h"
@@ -389,6 +390,31 @@ raw_ostream &getDumpFileStream(StringRef path) {
   return *os;
 }
 } // namespace
+
+bool tt::debug::passManagersInstrumented() {
+  // What configurePassManager below looks at.
+  std::optional<std::string> dump = getEnv("MLIR_ENABLE_DUMP");
+  if ((dump && !isFalseValue(*dump)) || getEnv("TRITON_REPRODUCER_PATH") ||
+      getBoolEnv("MLIR_ENABLE_TIMING"))
+    return true;
+  if (KernelSession *session = KernelSession::getCurrent())
+    if (session->getPassIRCallback())
+      return true;
+  // The pass manager options of the command line (applyPassManagerCLOptions,
+  // --mlir-timing): any given. Read once, as the command line.
+  static const bool fromCommandLine = [] {
+    for (auto &entry : cl::getRegisteredOptions()) {
+      StringRef name = entry.first;
+      if ((name.starts_with("mlir-print-ir") || name.starts_with("mlir-pass") ||
+           name.starts_with("mlir-timing") ||
+           name == "mlir-output-format") &&
+          entry.second->getNumOccurrences() > 0)
+        return true;
+    }
+    return false;
+  }();
+  return fromCommandLine;
+}
 
 void tt::debug::configurePassManager(mlir::PassManager &pm, StringRef stage) {
   mlir::MLIRContext *context = pm.getContext();

@@ -33,6 +33,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -168,6 +169,8 @@ int runTool(int argc, char **argv) {
   tt::cli::hideOtherOptions({&category});
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
+  // --mlir-timing: the stages' and passes' times (compile-time benchmark).
+  mlir::registerDefaultTimingManagerCLOptions();
   mlir::registerAsmPrinterCLOptions();
   tt::cli::groupMLIRDebugOptions();
   tt::cli::parseCommandLine(

@@ -32,6 +32,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+
 using namespace llvm;
 using namespace tt::compiler;
 
@@ -110,7 +112,10 @@ Error NVIDIABackend::compile(CompileJob &job) const {
   if (Error e = job.lowerToLLVMDialect(*this))
     return e;
   LLVMContext llvmContext;
-  auto llvmModule = tt::translateToLLVMIR(job.getModule(), llvmContext);
+  auto llvmModule = [&] {
+    mlir::TimingScope t = job.nestTiming("LLVM IR translation");
+    return tt::translateToLLVMIR(job.getModule(), llvmContext);
+  }();
   if (!llvmModule)
     return llvmModule.takeError();
 
@@ -122,7 +127,10 @@ Error NVIDIABackend::compile(CompileJob &job) const {
   ptxOptions.optimize = !tt::debug::getBoolEnv("DISABLE_LLVM_OPT");
   ptxOptions.enableFPFusion = opts.enableFPFusion;
   ptxOptions.enableReflectFtz = opts.enableReflectFtz;
-  // The llir stage is the optimized module, as upstream's make_llir.
+  // The llir stage is the optimized module, as upstream's make_llir. Its
+  // LLVM part is also reported on its own ("llir.opt": the compile server's
+  // `ms`), to tell it from the MLIR lowering.
+  auto optStart = std::chrono::steady_clock::now();
   if (Error e = [&] {
         mlir::TimingScope t = job.nestTiming("LLVM optimization");
         tt::debug::LLVMScope scope(**llvmModule, "LLVM optimization (NVPTX)");
@@ -130,6 +138,10 @@ Error NVIDIABackend::compile(CompileJob &job) const {
         return tt::nvptx::optimizeModule(**llvmModule, ptxOptions);
       }())
     return e;
+  job.getResult().stageMs.emplace_back(
+      "llir.opt", std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - optStart)
+                      .count());
   if (Error e = job.finishLLVM(*llvmModule, llvmContext))
     return e;
   std::string json =
