@@ -90,6 +90,8 @@ def compare(results, args):
     pairs = []
     for path, kind, _, seconds in results:
         theirs = upstream.get(os.path.relpath(path, args.dir))
+        if isinstance(theirs, dict):  # upstream-compile.py's {"total", "stages"}
+            theirs = theirs.get("total")
         if kind == "ok" and isinstance(theirs, (int, float)) and theirs > 0:
             pairs.append((seconds / theirs, seconds, theirs, os.path.relpath(path, args.dir)))
     if not pairs:
