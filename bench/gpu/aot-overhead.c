@@ -35,17 +35,7 @@
 #include <string.h>
 #include <time.h>
 
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    CUresult err_ = (call);                                                    \
-    if (err_ != CUDA_SUCCESS) {                                                \
-      const char *name_ = "?";                                                 \
-      cuGetErrorName(err_, &name_);                                            \
-      fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,     \
-              name_);                                                          \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "../../examples/aot/demo.h" /* CHECK */
 
 enum { PATHS = 6, ROUNDS = 31, BATCH = 256, BATCHES = 40, STREAMED = 20000 };
 static const char *const names[PATHS] = {

@@ -13,29 +13,11 @@
 #include "vadd.h"
 
 #include <cuda.h>
+
+#include "demo.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    CUresult err_ = (call);                                                    \
-    if (err_ != CUDA_SUCCESS) {                                                \
-      const char *name_ = "?";                                                 \
-      cuGetErrorName(err_, &name_);                                            \
-      fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,     \
-              name_);                                                          \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
-
-static double rnd(void) {
-  static unsigned long long s = 0x9E3779B97F4A7C15ull;
-  s ^= s << 13;
-  s ^= s >> 7;
-  s ^= s << 17;
-  return (double)(s >> 11) / 9007199254740992.0 * 2.0 - 1.0;
-}
 
 static int test_vadd(CUstream stream, int32_t n, int offset) {
   size_t bytes = sizeof(float) * (size_t)n;
@@ -83,18 +65,7 @@ static int test_softmax(CUstream stream, int32_t rows, int32_t cols) {
   CHECK(softmax(stream, dout, din, cols, cols, cols, rows));
   CHECK(cuStreamSynchronize(stream));
   CHECK(cuMemcpyDtoH(out, dout, bytes));
-  for (int32_t r = 0; r < rows; ++r) {
-    const float *xr = in + (size_t)r * cols;
-    double max = -INFINITY, sum = 0;
-    for (int32_t c = 0; c < cols; ++c)
-      max = xr[c] > max ? xr[c] : max;
-    for (int32_t c = 0; c < cols; ++c)
-      sum += exp(xr[c] - max);
-    for (int32_t c = 0; c < cols; ++c) {
-      double ref = exp(xr[c] - max) / sum;
-      bad += !(fabs(out[(size_t)r * cols + c] - ref) <= 1e-6 + 1e-4 * ref);
-    }
-  }
+  bad = softmax_mismatches(in, out, rows, cols, cols);
   printf("softmax %dx%d (%s): %s\n", rows, cols,
          softmax_loaded_target() ? softmax_loaded_target() : "?",
          bad ? "WRONG" : "checked");
