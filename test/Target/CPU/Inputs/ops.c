@@ -8,7 +8,7 @@
 #include <pthread.h>
 
 static int bad, reported;
-#define CHECK(what, got, want, rtol, atol, i)                                 \
+#define CHECK(what, got, want, rtol, atol, i)                                  \
   (bad += check(what, got, want, rtol, atol, i, &reported))
 
 static void test_scan(const char *so) {
@@ -102,76 +102,82 @@ static void test_atomics(const char *so) {
   CHECK("atomic_max", cnt[2], grid - 1, 0, 0, 2);
 }
 
-static void test_dot(const char *so) {
-  /* 16x32 times the transpose of 64x32: the f32 micro-kernel path. */
-  packed_fn k = load_kernel(so, "dot_kernel");
-  float *a = guarded_alloc(16 * 32 * 4), *bt = guarded_alloc(64 * 32 * 4),
-        *c = guarded_alloc(16 * 64 * 4);
+/* The dot kernels: C (16x64) = 1 + A (16x32) times the transpose of Bt
+ * (64x32). Elements are stored and read through the functions of their
+ * type. */
+typedef void (*put_fn)(void *buf, int i, double v);
+typedef double (*get_fn)(const void *buf, int i);
+
+static void put_f32(void *buf, int i, double v) {
+  ((float *)buf)[i] = (float)v;
+}
+static double get_f32(const void *buf, int i) {
+  return ((const float *)buf)[i];
+}
+static double get_i32(const void *buf, int i) {
+  return ((const int32_t *)buf)[i];
+}
+
+/* bf16 inputs with an f32 accumulator (micro-kernel path after widening),
+ * and i8 inputs with an i32 accumulator (loop path). */
+static void put_bf16(void *buf, int i, double v) {
+  float f = (float)v;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits += 0x7fff + ((bits >> 16) & 1); /* round to nearest even */
+  ((uint16_t *)buf)[i] = (uint16_t)(bits >> 16);
+}
+static double get_bf16(const void *buf, int i) {
+  uint32_t bits = (uint32_t)((const uint16_t *)buf)[i] << 16;
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+static void put_i8(void *buf, int i, double v) {
+  ((int8_t *)buf)[i] = (int8_t)v;
+}
+static double get_i8(const void *buf, int i) {
+  return ((const int8_t *)buf)[i];
+}
+
+/* Runs dot kernel `name` on A and Bt of `elt_bytes` elements drawn from
+ * uniform(lo, hi) and checks its C of `c_bytes` elements (mismatches are
+ * reported under the name without its "_kernel"). */
+static void test_one_dot(const char *so, const char *name, size_t elt_bytes,
+                         put_fn put, get_fn get, double lo, double hi,
+                         size_t c_bytes, get_fn get_c, double tol) {
+  packed_fn k = load_kernel(so, name);
+  char what[32];
+  snprintf(what, sizeof what, "%.*s", (int)(strstr(name, "_kernel") - name),
+           name);
+  void *a = guarded_alloc(16 * 32 * elt_bytes),
+       *bt = guarded_alloc(64 * 32 * elt_bytes),
+       *c = guarded_alloc(16 * 64 * c_bytes);
   for (int i = 0; i < 16 * 32; ++i)
-    a[i] = (float)uniform(-1, 1);
+    put(a, i, uniform(lo, hi));
   for (int i = 0; i < 64 * 32; ++i)
-    bt[i] = (float)uniform(-1, 1);
+    put(bt, i, uniform(lo, hi));
   void *args[] = {&a, &bt, &c};
   k(args, 0, 0, 0, 1, 1, 1);
   for (int i = 0; i < 16; ++i)
     for (int j = 0; j < 64; ++j) {
       double s = 1;
       for (int kk = 0; kk < 32; ++kk)
-        s += (double)a[i * 32 + kk] * bt[j * 32 + kk];
-      CHECK("dot", c[i * 64 + j], s, 1e-5, 1e-5, i * 64 + j);
+        s += get(a, i * 32 + kk) * get(bt, j * 32 + kk);
+      CHECK(what, get_c(c, i * 64 + j), s, tol, tol, i * 64 + j);
     }
 }
 
-/* bf16 inputs with an f32 accumulator (micro-kernel path after widening),
- * and i8 inputs with an i32 accumulator (loop path). */
-static uint16_t double_to_bf16(double v) {
-  float f = (float)v;
-  uint32_t bits;
-  memcpy(&bits, &f, 4);
-  bits += 0x7fff + ((bits >> 16) & 1); /* round to nearest even */
-  return (uint16_t)(bits >> 16);
-}
-
-static double bf16_to_double(uint16_t h) {
-  uint32_t bits = (uint32_t)h << 16;
-  float f;
-  memcpy(&f, &bits, 4);
-  return f;
+static void test_dot(const char *so) {
+  /* 16x32 times the transpose of 64x32: the f32 micro-kernel path. */
+  test_one_dot(so, "dot_kernel", 4, put_f32, get_f32, -1, 1, 4, get_f32, 1e-5);
 }
 
 static void test_dot_narrow(const char *so) {
-  packed_fn kb = load_kernel(so, "dot_bf16_kernel");
-  uint16_t *a = guarded_alloc(16 * 32 * 2), *bt = guarded_alloc(64 * 32 * 2);
-  float *c = guarded_alloc(16 * 64 * 4);
-  for (int i = 0; i < 16 * 32; ++i)
-    a[i] = double_to_bf16(uniform(-1, 1));
-  for (int i = 0; i < 64 * 32; ++i)
-    bt[i] = double_to_bf16(uniform(-1, 1));
-  void *args[] = {&a, &bt, &c};
-  kb(args, 0, 0, 0, 1, 1, 1);
-  for (int i = 0; i < 16; ++i)
-    for (int j = 0; j < 64; ++j) {
-      double s = 1;
-      for (int kk = 0; kk < 32; ++kk)
-        s += bf16_to_double(a[i * 32 + kk]) * bf16_to_double(bt[j * 32 + kk]);
-      CHECK("dot_bf16", c[i * 64 + j], s, 1e-5, 1e-5, i * 64 + j);
-    }
-  packed_fn ki = load_kernel(so, "dot_i8_kernel");
-  int8_t *ai = guarded_alloc(16 * 32), *bi = guarded_alloc(64 * 32);
-  int32_t *ci = guarded_alloc(16 * 64 * 4);
-  for (int i = 0; i < 16 * 32; ++i)
-    ai[i] = (int8_t)uniform(-128, 128);
-  for (int i = 0; i < 64 * 32; ++i)
-    bi[i] = (int8_t)uniform(-128, 128);
-  void *iargs[] = {&ai, &bi, &ci};
-  ki(iargs, 0, 0, 0, 1, 1, 1);
-  for (int i = 0; i < 16; ++i)
-    for (int j = 0; j < 64; ++j) {
-      int32_t s = 1;
-      for (int kk = 0; kk < 32; ++kk)
-        s += (int32_t)ai[i * 32 + kk] * bi[j * 32 + kk];
-      CHECK("dot_i8", ci[i * 64 + j], s, 0, 0, i * 64 + j);
-    }
+  test_one_dot(so, "dot_bf16_kernel", 2, put_bf16, get_bf16, -1, 1, 4, get_f32,
+               1e-5);
+  test_one_dot(so, "dot_i8_kernel", 1, put_i8, get_i8, -128, 128, 4, get_i32,
+               0);
 }
 
 static void test_shapes(const char *so) {
@@ -206,47 +212,49 @@ static void test_math(const char *so) {
     x[i] = (float)uniform(0.1, 3);
   void *args[] = {&x, &out};
   k(args, 0, 0, 0, 1, 1, 1);
-  static const char *names[] = {"exp",  "log",   "sin",   "cos",
-                                "tanh", "erf",   "sqrt",  "rsqrt",
-                                "floor", "exp2", "log1p", "atan",
-                                "pow",  "clamp", "half",  "div"};
+  static const char *names[] = {
+      "exp",   "log",  "sin",   "cos",  "tanh", "erf",   "sqrt", "rsqrt",
+      "floor", "exp2", "log1p", "atan", "pow",  "clamp", "half", "div"};
   for (int i = 0; i < 128; ++i) {
     double v = x[i];
-    double want[16] = {exp(v),        log(v),
-                       sin(v),        cos(v),
-                       tanh(v),       erf(v),
-                       sqrt(v),       1 / sqrt(v),
-                       floor(v),      exp2(v),
-                       log1p(v),      atan(v),
-                       pow(v, v),     fmin(fmax(v, 0.5), 2.0),
-                       half_to_double(double_to_half(v)), v / 2};
+    double want[16] = {exp(v),
+                       log(v),
+                       sin(v),
+                       cos(v),
+                       tanh(v),
+                       erf(v),
+                       sqrt(v),
+                       1 / sqrt(v),
+                       floor(v),
+                       exp2(v),
+                       log1p(v),
+                       atan(v),
+                       pow(v, v),
+                       fmin(fmax(v, 0.5), 2.0),
+                       half_to_double(double_to_half(v)),
+                       v / 2};
     for (int f = 0; f < 16; ++f)
       CHECK(names[f], out[f * 128 + i], want[f], 1e-5, 1e-6, i);
   }
 }
 
 int main(int argc, char **argv) {
+  static const struct {
+    const char *name;
+    void (*run)(const char *so);
+  } tests[] = {{"scan", test_scan},
+               {"reduce", test_reduce},
+               {"atomics", test_atomics},
+               {"dot", test_dot},
+               {"dot bf16/i8", test_dot_narrow},
+               {"shapes", test_shapes},
+               {"math", test_math}};
   if (argc != 2)
     return 2;
-  test_scan(argv[1]);
-  printf("scan: %s\n", bad ? "FAIL" : "PASS");
-  int before = bad;
-  test_reduce(argv[1]);
-  printf("reduce: %s\n", bad > before ? "FAIL" : "PASS");
-  before = bad;
-  test_atomics(argv[1]);
-  printf("atomics: %s\n", bad > before ? "FAIL" : "PASS");
-  before = bad;
-  test_dot(argv[1]);
-  printf("dot: %s\n", bad > before ? "FAIL" : "PASS");
-  before = bad;
-  test_dot_narrow(argv[1]);
-  printf("dot bf16/i8: %s\n", bad > before ? "FAIL" : "PASS");
-  before = bad;
-  test_shapes(argv[1]);
-  printf("shapes: %s\n", bad > before ? "FAIL" : "PASS");
-  before = bad;
-  test_math(argv[1]);
-  printf("math: %s\n", bad > before ? "FAIL" : "PASS");
+  for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
+    int before = bad;
+    tests[t].run(argv[1]);
+    printf("%s: %s\n", tests[t].name, bad > before ? "FAIL" : "PASS");
+  }
   return bad != 0;
 }
