@@ -11,9 +11,11 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassTimingInfo.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -59,8 +61,38 @@ std::string findLibdevice(const std::string &explicitPath) {
   return "";
 }
 
+/// libdevice's bytes, read once per process for each path (and read again
+/// when the file's size or modification time changes): a compile server
+/// links it into every kernel that calls an __nv_* function.
+Expected<MemoryBufferRef> getLibdeviceBuffer(const std::string &path) {
+  static std::mutex mutex;
+  static std::map<std::string,
+                  std::pair<std::string, std::unique_ptr<MemoryBuffer>>>
+      known;
+  sys::fs::file_status st;
+  if (std::error_code ec = sys::fs::status(path, st))
+    return makeError("cannot read libdevice '" + path + "': " + ec.message());
+  std::string stamp =
+      std::to_string(st.getSize()) + ":" +
+      std::to_string(
+          st.getLastModificationTime().time_since_epoch().count());
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &entry = known[path];
+  if (!entry.second || entry.first != stamp) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
+        MemoryBuffer::getFile(path, /*IsText=*/false);
+    if (!buf)
+      return makeError("cannot read libdevice '" + path +
+                       "': " + buf.getError().message());
+    entry = {stamp, std::move(*buf)};
+  }
+  return entry.second->getMemBufferRef();
+}
+
 /// Links the __nv_* functions the module uses from libdevice and
-/// internalizes everything else libdevice brought in.
+/// internalizes everything else libdevice brought in. A bitcode libdevice
+/// is loaded lazily: the linker materializes only the functions the module
+/// needs, instead of parsing all of libdevice's ~500 functions per kernel.
 Error linkLibdevice(Module &module, const std::string &path) {
   bool needed = false;
   for (Function &f : module)
@@ -71,11 +103,26 @@ Error linkLibdevice(Module &module, const std::string &path) {
   if (path.empty())
     return makeError("the kernel calls libdevice functions (__nv_*), but no "
                      "libdevice.10.bc was found; set TRITON_LIBDEVICE_PATH");
-  SMDiagnostic diag;
-  std::unique_ptr<Module> lib = parseIRFile(path, diag, module.getContext());
-  if (!lib)
-    return makeError("cannot read libdevice '" + path + "': " +
-                     diag.getMessage());
+  Expected<MemoryBufferRef> buffer = getLibdeviceBuffer(path);
+  if (!buffer)
+    return buffer.takeError();
+  std::unique_ptr<Module> lib;
+  const auto *start =
+      reinterpret_cast<const unsigned char *>(buffer->getBufferStart());
+  if (isBitcode(start, start + buffer->getBufferSize())) {
+    Expected<std::unique_ptr<Module>> lazy =
+        getLazyBitcodeModule(*buffer, module.getContext());
+    if (!lazy)
+      return makeError("cannot read libdevice '" + path +
+                       "': " + toString(lazy.takeError()));
+    lib = std::move(*lazy);
+  } else { // textual IR (a stand-in libdevice.ll)
+    SMDiagnostic diag;
+    lib = parseIR(*buffer, diag, module.getContext());
+    if (!lib)
+      return makeError("cannot read libdevice '" + path + "': " +
+                       diag.getMessage());
+  }
   lib->setTargetTriple(module.getTargetTriple());
   lib->setDataLayout(module.getDataLayout());
   if (Linker::linkModules(module, std::move(lib), Linker::LinkOnlyNeeded))
@@ -88,6 +135,27 @@ Error linkLibdevice(Module &module, const std::string &path) {
     return false;
   });
   return Error::success();
+}
+/// Whether an LLVM option that watches the new pass manager's passes is set
+/// (LLVM_IR_ENABLE_DUMP and LLVM_ENABLE_TIMING set some of them, see
+/// tt::debug::LLVMScope; the tools' hidden LLVM flags the others): only
+/// then are LLVM's standard instrumentations registered, whose callbacks
+/// otherwise run around every pass for nothing.
+bool llvmPassesObserved() {
+  if (TimePassesIsEnabled)
+    return true;
+  static const char *const watchers[] = {
+      "print-after-all", "print-before-all", "print-after", "print-before",
+      "print-changed",   "time-passes",      "debug-pass-manager",
+      "print-module-scope", "filter-print-funcs", "opt-bisect-limit",
+      "verify-each"};
+  auto &options = cl::getRegisteredOptions();
+  for (const char *name : watchers) {
+    auto it = options.find(name);
+    if (it != options.end() && it->second->getNumOccurrences() > 0)
+      return true;
+  }
+  return false;
 }
 } // namespace
 
@@ -207,7 +275,9 @@ Error tt::nvptx::optimizeModule(Module &module, const PTXOptions &options) {
     return e;
   if (!options.optimize)
     return Error::success();
-  tt::target::optimizeLLVMModule(module, **machine);
+  tt::target::LLVMOptimizeOptions optimizeOptions;
+  optimizeOptions.instrument = llvmPassesObserved();
+  tt::target::optimizeLLVMModule(module, **machine, optimizeOptions);
   return Error::success();
 }
 
