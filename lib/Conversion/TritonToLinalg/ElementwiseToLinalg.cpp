@@ -90,6 +90,47 @@ struct ElementwiseOpConversion : ConversionPattern {
   }
 };
 
+/// Builds the math-dialect op (or arith op) a libdevice function computes
+/// on scalar arguments.
+using MathBuilder = Value (*)(OpBuilder &, Location, ValueRange);
+struct LibdeviceMath {
+  MathBuilder build;
+  unsigned arity;
+};
+
+template <typename Op>
+Value buildUnary(OpBuilder &b, Location l, ValueRange a) {
+  return Op::create(b, l, a[0]);
+}
+template <typename Op>
+Value buildBinary(OpBuilder &b, Location l, ValueRange a) {
+  return Op::create(b, l, a[0], a[1]);
+}
+Value buildReciprocal(OpBuilder &b, Location l, ValueRange a) {
+  Type t = a[0].getType();
+  Value one = arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, 1.0));
+  return arith::DivFOp::create(b, l, one, a[0]);
+}
+
+Value buildMulhiUI(OpBuilder &b, Location l, ValueRange a) {
+  return arith::MulUIExtendedOp::create(b, l, a[0], a[1]).getHigh();
+}
+
+/// An op computing elementwise what `build` computes on its scalar operands
+/// (precise_sqrt, precise_divf, mulhiui).
+template <typename OpT> struct ScalarwiseConversion : OpConversionPattern<OpT> {
+  ScalarwiseConversion(const TypeConverter &converter, MLIRContext *ctx,
+                       MathBuilder build)
+      : OpConversionPattern<OpT>(converter, ctx), build(build) {}
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return replaceElementwise(op, adaptor.getOperands(), op.getType(), rewriter,
+                              build);
+  }
+  MathBuilder build;
+};
+
 struct BitcastConversion : OpConversionPattern<tt::BitcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -153,68 +194,6 @@ struct ClampFConversion : OpConversionPattern<tt::ClampFOp> {
         });
   }
 };
-
-struct PreciseSqrtConversion : OpConversionPattern<tt::PreciseSqrtOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::PreciseSqrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return replaceElementwise(
-        op, adaptor.getOperands(), op.getType(), rewriter,
-        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          return math::SqrtOp::create(b, l, args[0]);
-        });
-  }
-};
-
-struct PreciseDivFConversion : OpConversionPattern<tt::PreciseDivFOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::PreciseDivFOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return replaceElementwise(
-        op, adaptor.getOperands(), op.getType(), rewriter,
-        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          return arith::DivFOp::create(b, l, args[0], args[1]);
-        });
-  }
-};
-
-struct MulhiUIConversion : OpConversionPattern<tt::MulhiUIOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::MulhiUIOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return replaceElementwise(
-        op, adaptor.getOperands(), op.getType(), rewriter,
-        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          return arith::MulUIExtendedOp::create(b, l, args[0], args[1])
-              .getHigh();
-        });
-  }
-};
-
-/// Builds the math-dialect op (or arith op) a libdevice function computes
-/// on scalar arguments.
-using MathBuilder = Value (*)(OpBuilder &, Location, ValueRange);
-struct LibdeviceMath {
-  MathBuilder build;
-  unsigned arity;
-};
-
-template <typename Op>
-Value buildUnary(OpBuilder &b, Location l, ValueRange a) {
-  return Op::create(b, l, a[0]);
-}
-template <typename Op>
-Value buildBinary(OpBuilder &b, Location l, ValueRange a) {
-  return Op::create(b, l, a[0], a[1]);
-}
-Value buildReciprocal(OpBuilder &b, Location l, ValueRange a) {
-  Type t = a[0].getType();
-  Value one = arith::ConstantOp::create(b, l, t, b.getFloatAttr(t, 1.0));
-  return arith::DivFOp::create(b, l, one, a[0]);
-}
 
 /// The libdevice functions (named without `__nv_`, `fast_` and the `f` of
 /// their single-precision form) that are a math op: math ops lower to the
@@ -366,8 +345,14 @@ struct MapElementwiseConversion : OpConversionPattern<tt::MapElementwiseOp> {
 
 void tt::tolinalg::populateElementwiseToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion, BitcastConversion, FpToFpConversion,
-               ClampFConversion, PreciseSqrtConversion, PreciseDivFConversion,
-               MulhiUIConversion, ExternElementwiseConversion,
-               MapElementwiseConversion>(converter, patterns.getContext());
+               ClampFConversion, ExternElementwiseConversion,
+               MapElementwiseConversion>(converter, ctx);
+  patterns.add<ScalarwiseConversion<tt::PreciseSqrtOp>>(
+      converter, ctx, buildUnary<math::SqrtOp>);
+  patterns.add<ScalarwiseConversion<tt::PreciseDivFOp>>(
+      converter, ctx, buildBinary<arith::DivFOp>);
+  patterns.add<ScalarwiseConversion<tt::MulhiUIOp>>(converter, ctx,
+                                                    buildMulhiUI);
 }

@@ -255,43 +255,32 @@ struct StoreConversion : OpConversionPattern<tt::StoreOp> {
 };
 
 LLVM::AtomicOrdering getOrdering(tt::MemSemantic sem) {
-  switch (sem) {
-  case tt::MemSemantic::RELAXED:
-    return LLVM::AtomicOrdering::monotonic;
-  case tt::MemSemantic::ACQUIRE:
-    return LLVM::AtomicOrdering::acquire;
-  case tt::MemSemantic::RELEASE:
-    return LLVM::AtomicOrdering::release;
-  case tt::MemSemantic::ACQUIRE_RELEASE:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  return LLVM::AtomicOrdering::seq_cst;
+  using O = LLVM::AtomicOrdering;
+  using S = tt::MemSemantic;
+  static const std::pair<S, O> kOrderings[] = {
+      {S::RELAXED, O::monotonic},
+      {S::ACQUIRE, O::acquire},
+      {S::RELEASE, O::release},
+      {S::ACQUIRE_RELEASE, O::acq_rel}};
+  for (auto [semantic, ordering] : kOrderings)
+    if (semantic == sem)
+      return ordering;
+  return O::seq_cst;
 }
 
 std::optional<LLVM::AtomicBinOp> getAtomicBinOp(tt::RMWOp op, Type elem) {
-  bool isFloat = isa<FloatType>(elem);
-  switch (op) {
-  case tt::RMWOp::AND:
-    return LLVM::AtomicBinOp::_and;
-  case tt::RMWOp::OR:
-    return LLVM::AtomicBinOp::_or;
-  case tt::RMWOp::XOR:
-    return LLVM::AtomicBinOp::_xor;
-  case tt::RMWOp::ADD:
-    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tt::RMWOp::FADD:
-    return LLVM::AtomicBinOp::fadd;
-  case tt::RMWOp::MAX:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tt::RMWOp::MIN:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tt::RMWOp::UMAX:
-    return LLVM::AtomicBinOp::umax;
-  case tt::RMWOp::UMIN:
-    return LLVM::AtomicBinOp::umin;
-  case tt::RMWOp::XCHG:
-    return LLVM::AtomicBinOp::xchg;
-  }
+  using B = LLVM::AtomicBinOp;
+  using R = tt::RMWOp;
+  // The LLVM operation of each RMW operation on integers and on floats.
+  static const std::tuple<R, B, B> kBinOps[] = {
+      {R::AND, B::_and, B::_and},  {R::OR, B::_or, B::_or},
+      {R::XOR, B::_xor, B::_xor},  {R::ADD, B::add, B::fadd},
+      {R::FADD, B::fadd, B::fadd}, {R::MAX, B::max, B::fmax},
+      {R::MIN, B::min, B::fmin},   {R::UMAX, B::umax, B::umax},
+      {R::UMIN, B::umin, B::umin}, {R::XCHG, B::xchg, B::xchg}};
+  for (auto [rmw, onInt, onFloat] : kBinOps)
+    if (rmw == op)
+      return isa<FloatType>(elem) ? onFloat : onInt;
   return std::nullopt;
 }
 

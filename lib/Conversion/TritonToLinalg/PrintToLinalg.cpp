@@ -129,20 +129,34 @@ void forEachElement(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
       });
 }
 
+/// print and assert: what they print starts with the program id; the C
+/// functions they call are declared in the module. `Derived::lower(op,
+/// adaptor, rewriter, module, pids)` builds the calls; the op goes away.
+template <typename OpT, typename Derived>
+struct DebugOpConversion : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> pids = getGridArgs(op, 3);
+    if (failed(pids))
+      return failure();
+    static_cast<const Derived *>(this)->lower(
+        op, adaptor, rewriter, op->template getParentOfType<ModuleOp>(), *pids);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// One line per scalar, or per tensor element:
 /// `pid (x, y, z) idx (i, j) <prefix><value>`; with several operands the
 /// prefix is followed by `(operand N) `.
-struct PrintConversion : OpConversionPattern<tt::PrintOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::PrintOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+struct PrintConversion : DebugOpConversion<tt::PrintOp, PrintConversion> {
+  using DebugOpConversion::DebugOpConversion;
+  void lower(tt::PrintOp op, OpAdaptor adaptor,
+             ConversionPatternRewriter &rewriter, ModuleOp module,
+             ArrayRef<Value> pids) const {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    FailureOr<SmallVector<Value>> programIds = getGridArgs(op, 3);
-    if (failed(programIds))
-      return failure();
-    SmallVector<Value> pids = std::move(*programIds);
     std::string prefix = escapePercent(op.getPrefix());
     ArrayRef<int32_t> isSigned = op.getIsSigned();
     bool hex = op.getHex();
@@ -150,8 +164,7 @@ struct PrintConversion : OpConversionPattern<tt::PrintOp> {
     if (numArgs == 0) {
       callPrintf(rewriter, loc, module, "pid (%d, %d, %d) " + prefix + "\n",
                  pids);
-      rewriter.eraseOp(op);
-      return success();
+      return;
     }
     for (auto [index, value] : llvm::enumerate(adaptor.getArgs())) {
       unsigned n = index;
@@ -186,24 +199,17 @@ struct PrintConversion : OpConversionPattern<tt::PrintOp> {
             callPrintf(b, l, module, head + idx + tail + conv + "\n", args);
           });
     }
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
 /// When a condition bit is false: print the message with the program id
 /// and the source location, flush, and abort().
-struct AssertConversion : OpConversionPattern<tt::AssertOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::AssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+struct AssertConversion : DebugOpConversion<tt::AssertOp, AssertConversion> {
+  using DebugOpConversion::DebugOpConversion;
+  void lower(tt::AssertOp op, OpAdaptor adaptor,
+             ConversionPatternRewriter &rewriter, ModuleOp module,
+             ArrayRef<Value> pids) const {
     Location loc = op.getLoc();
-    auto module = op->getParentOfType<ModuleOp>();
-    FailureOr<SmallVector<Value>> programIds = getGridArgs(op, 3);
-    if (failed(programIds))
-      return failure();
-    SmallVector<Value> pids = std::move(*programIds);
     std::string where;
     if (auto fl = dyn_cast<FileLineColLoc>(loc))
       where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ": ")
@@ -241,8 +247,6 @@ struct AssertConversion : OpConversionPattern<tt::AssertOp> {
                      });
     else
       check(rewriter, loc, cond);
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 

@@ -103,64 +103,67 @@ Value buildRemap(OpBuilder &b, Location loc, Value src,
   return g.getResult(0);
 }
 
-struct BroadcastConversion : OpConversionPattern<tt::BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// broadcast, expand_dims and trans: a copy of the source through the
+/// input map whose results `sourceExprs` gives (one per source dimension,
+/// over the result's dimensions).
+using SourceExprsFn = SmallVector<AffineExpr> (*)(Operation *op,
+                                                  RankedTensorType srcTy,
+                                                  RankedTensorType resTy,
+                                                  Builder &b);
+template <typename OpT, SourceExprsFn sourceExprs>
+struct RemapConversion : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(tt::BroadcastOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto resTy = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
+        this->getTypeConverter()->convertType(op.getType()));
     auto srcTy = cast<RankedTensorType>(adaptor.getSrc().getType());
-    SmallVector<AffineExpr> exprs;
-    for (unsigned d = 0; d < srcTy.getRank(); ++d)
-      exprs.push_back(srcTy.getDimSize(d) == 1 && resTy.getDimSize(d) != 1
-                          ? rewriter.getAffineConstantExpr(0)
-                          : rewriter.getAffineDimExpr(d));
-    auto map = AffineMap::get(resTy.getRank(), 0, exprs, getContext());
+    auto map = AffineMap::get(resTy.getRank(), 0,
+                              sourceExprs(op, srcTy, resTy, rewriter),
+                              op.getContext());
     rewriter.replaceOp(op, buildRemap(rewriter, op.getLoc(), adaptor.getSrc(),
                                       resTy, map));
     return success();
   }
 };
 
-struct ExpandDimsConversion : OpConversionPattern<tt::ExpandDimsOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::ExpandDimsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resTy = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
-    unsigned axis = op.getAxis();
-    SmallVector<AffineExpr> exprs;
-    for (unsigned d = 0; d < resTy.getRank(); ++d)
-      if (d != axis)
-        exprs.push_back(rewriter.getAffineDimExpr(d));
-    auto map = AffineMap::get(resTy.getRank(), 0, exprs, getContext());
-    rewriter.replaceOp(op, buildRemap(rewriter, op.getLoc(), adaptor.getSrc(),
-                                      resTy, map));
-    return success();
-  }
-};
+/// A size-1 source dimension that the result broadcasts reads index 0.
+SmallVector<AffineExpr> broadcastExprs(Operation *, RankedTensorType srcTy,
+                                       RankedTensorType resTy, Builder &b) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned d = 0; d < srcTy.getRank(); ++d)
+    exprs.push_back(srcTy.getDimSize(d) == 1 && resTy.getDimSize(d) != 1
+                        ? b.getAffineConstantExpr(0)
+                        : b.getAffineDimExpr(d));
+  return exprs;
+}
 
-struct TransConversion : OpConversionPattern<tt::TransOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(tt::TransOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resTy = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
-    ArrayRef<int32_t> order = op.getOrder();
-    // Result dimension i is source dimension order[i]: source dimension
-    // order[i] is indexed by loop i.
-    SmallVector<AffineExpr> exprs(order.size());
-    for (auto [i, o] : llvm::enumerate(order))
-      exprs[o] = rewriter.getAffineDimExpr(i);
-    auto map = AffineMap::get(resTy.getRank(), 0, exprs, getContext());
-    rewriter.replaceOp(op, buildRemap(rewriter, op.getLoc(), adaptor.getSrc(),
-                                      resTy, map));
-    return success();
-  }
-};
+/// Every result dimension but the new one.
+SmallVector<AffineExpr> expandDimsExprs(Operation *op, RankedTensorType,
+                                        RankedTensorType resTy, Builder &b) {
+  unsigned axis = cast<tt::ExpandDimsOp>(op).getAxis();
+  SmallVector<AffineExpr> exprs;
+  for (unsigned d = 0; d < resTy.getRank(); ++d)
+    if (d != axis)
+      exprs.push_back(b.getAffineDimExpr(d));
+  return exprs;
+}
+
+/// Result dimension i is source dimension order[i]: source dimension
+/// order[i] is indexed by loop i.
+SmallVector<AffineExpr> transExprs(Operation *op, RankedTensorType,
+                                   RankedTensorType, Builder &b) {
+  ArrayRef<int32_t> order = cast<tt::TransOp>(op).getOrder();
+  SmallVector<AffineExpr> exprs(order.size());
+  for (auto [i, o] : llvm::enumerate(order))
+    exprs[o] = b.getAffineDimExpr(i);
+  return exprs;
+}
+
+using BroadcastConversion = RemapConversion<tt::BroadcastOp, broadcastExprs>;
+using ExpandDimsConversion = RemapConversion<tt::ExpandDimsOp, expandDimsExprs>;
+using TransConversion = RemapConversion<tt::TransOp, transExprs>;
 
 struct ReshapeConversion : OpConversionPattern<tt::ReshapeOp> {
   using OpConversionPattern::OpConversionPattern;
