@@ -24,7 +24,8 @@ void stringOrNull(JsonWriter &w, const char *key, const std::string &text) {
     w.key(key).value(text);
 }
 
-// The members written as they are, in the document's order.
+// The members written as they are, in the document's order, beside the
+// function that writes them.
 const JsonField<CheckResult, int64_t> kCheckCounts[] = {
     {"elements", &CheckResult::elements},
     {"mismatches", &CheckResult::mismatches},
@@ -34,15 +35,6 @@ const JsonField<CheckResult, double> kCheckErrors[] = {
     {"max_rel_err", &CheckResult::maxRelErr},
     {"rtol", &CheckResult::rtol},
     {"atol", &CheckResult::atol}};
-const JsonField<VariantResult, std::string> kVariantNames[] = {
-    {"label", &VariantResult::label},
-    {"file", &VariantResult::path},
-    {"key", &VariantResult::key},
-    {"kernel", &VariantResult::kernelName}};
-const JsonField<BaselineComparison, double> kComparisonTimes[] = {
-    {"median_ms", &BaselineComparison::medianMs},
-    {"baseline_ms", &BaselineComparison::baselineMs},
-    {"ratio", &BaselineComparison::ratio}};
 
 void writeCheck(JsonWriter &w, const CheckResult &c) {
   w.beginObject();
@@ -72,6 +64,12 @@ void writeBench(JsonWriter &w, const BenchStats &b) {
     w.key("tflops").value(b.tflops);
   w.endObject();
 }
+
+const JsonField<VariantResult, std::string> kVariantNames[] = {
+    {"label", &VariantResult::label},
+    {"file", &VariantResult::path},
+    {"key", &VariantResult::key},
+    {"kernel", &VariantResult::kernelName}};
 
 void writeVariant(JsonWriter &w, const VariantResult &v) {
   w.beginObject();
@@ -116,6 +114,11 @@ void writeFile(JsonWriter &w, const FileResult &f) {
   w.endArray();
   w.endObject();
 }
+
+const JsonField<BaselineComparison, double> kComparisonTimes[] = {
+    {"median_ms", &BaselineComparison::medianMs},
+    {"baseline_ms", &BaselineComparison::baselineMs},
+    {"ratio", &BaselineComparison::ratio}};
 
 void writeBaseline(JsonWriter &w, const BaselineReport &b) {
   w.key("baseline").beginObject();

@@ -27,7 +27,6 @@
 #include <unistd.h>
 
 using namespace tt::tune;
-using tt::runtime::JsonField;
 using tt::runtime::JsonWriter;
 using namespace tt::tune::json;
 
@@ -68,16 +67,6 @@ std::string tt::tune::utcNow() {
   return buf;
 }
 
-namespace {
-/// What identifies an entry's kernel and device, in the file's order.
-const JsonField<CacheEntry, std::string> kEntryIdentity[] = {
-    {"kernel", &CacheEntry::kernel},
-    {"kernel_hash", &CacheEntry::kernelHash},
-    {"options_hash", &CacheEntry::optionsHash},
-    {"device", &CacheEntry::device},
-    {"target", &CacheEntry::target}};
-} // namespace
-
 std::string
 tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   JsonWriter w;
@@ -85,7 +74,7 @@ tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   w.key("entries").beginObject();
   for (const auto &[key, e] : entries) {
     w.key(key).beginObject();
-    w.fields(e, kEntryIdentity);
+    w.fields(e, kKernelFields<CacheEntry>).fields(e, kDeviceFields<CacheEntry>);
     writeNameValues(w, "key", e.keyValues);
     writeNameValues(w, "config", e.config);
     w.key("median_ms").value(e.medianMs);
@@ -119,7 +108,8 @@ bool tt::tune::cacheFromJson(const std::string &text,
       }
       CacheEntry c;
       c.key = it->first.Scalar();
-      readFields(e, c, kEntryIdentity);
+      readFields(e, c, kKernelFields<CacheEntry>);
+      readFields(e, c, kDeviceFields<CacheEntry>);
       c.keyValues = nameValues(e["key"]);
       c.config = nameValues(e["config"]);
       c.medianMs = std::strtod(str(e["median_ms"]).c_str(), nullptr);

@@ -108,21 +108,17 @@ int configIndex(const std::string &id) {
   return *end ? -1 : int(v);
 }
 
-/// What identifies the run, in the file's order.
-const JsonField<TuneResults, std::string> kRunIdentity[] = {
-    {"file", &TuneResults::file},
-    {"kernel", &TuneResults::kernel},
-    {"kernel_hash", &TuneResults::kernelHash},
-    {"options_hash", &TuneResults::optionsHash},
-    {"target", &TuneResults::target},
-    {"device", &TuneResults::device}};
+/// The run's target and device after its kernel, in the file's order.
+const JsonField<TuneResults, std::string> kRunTarget[] = {
+    {"target", &TuneResults::target}, {"device", &TuneResults::device}};
 
 } // namespace
 
 std::string tt::tune::resultsToJson(const TuneResults &r) {
   JsonWriter w;
   beginFile(w, "results", kResultsFormat);
-  w.fields(r, kRunIdentity);
+  w.key("file").value(r.file);
+  w.fields(r, kKernelFields<TuneResults>).fields(r, kRunTarget);
   w.key("shard").beginObject();
   w.key("index").value(r.shardIndex);
   w.key("count").value(r.shardCount);
@@ -199,7 +195,9 @@ bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
     if (!checkHeader(root, "results", kResultsFormat,
                      "tt-tune results file (--report-json)", err))
       return false;
-    readFields(root, r, kRunIdentity);
+    r.file = str(root["file"]);
+    readFields(root, r, kKernelFields<TuneResults>);
+    readFields(root, r, kRunTarget);
     r.shardIndex = std::atoi(str(root["shard"]["index"]).c_str());
     r.shardCount = std::atoi(str(root["shard"]["count"]).c_str());
     r.date = str(root["date"]);

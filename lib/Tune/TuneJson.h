@@ -74,6 +74,19 @@ void readFields(const YAML::Node &n, U &obj,
     readValue(n[f.name], obj.*f.member);
 }
 
+/// The kernel a cache entry or a results file is about (a T with these
+/// members), in the order both files give it.
+template <typename T>
+constexpr tt::runtime::JsonField<T, std::string> kKernelFields[] = {
+    {"kernel", &T::kernel},
+    {"kernel_hash", &T::kernelHash},
+    {"options_hash", &T::optionsHash}};
+
+/// The device and target of the cache, in its order.
+template <typename T>
+constexpr tt::runtime::JsonField<T, std::string> kDeviceFields[] = {
+    {"device", &T::device}, {"target", &T::target}};
+
 /// Parses `text` and hands the root (a YAML::Node) to `read`, which returns
 /// false, with `err`, for a file that is not what it wants; malformed JSON
 /// is an error naming its line.

@@ -56,18 +56,22 @@ static bool maskArg(CodeGen &cg, const BuiltinCall &c, size_t k,
   return true;
 }
 
-/// The spellings of the cache hints.
-static const std::pair<const char *, tr::CacheModifier> kLoadCaches[] = {
-    {"", tr::CacheModifier::NONE},
-    {".ca", tr::CacheModifier::CA},
-    {".cg", tr::CacheModifier::CG},
-    {".cv", tr::CacheModifier::CV}};
-static const std::pair<const char *, tr::CacheModifier> kStoreCaches[] = {
-    {"", tr::CacheModifier::NONE},
-    {".wb", tr::CacheModifier::WB},
-    {".cg", tr::CacheModifier::CG},
-    {".cs", tr::CacheModifier::CS},
-    {".wt", tr::CacheModifier::WT}};
+/// The cache modifiers, in the order errors list them, and the builtins
+/// that take each: loads (.ca, .cv), stores (.wb, .cs, .wt) or both.
+enum CacheUse : unsigned { OnLoad = 1, OnStore = 2 };
+static const struct {
+  const char *name;
+  tr::CacheModifier value;
+  unsigned use;
+} kCaches[] = {{"", tr::CacheModifier::NONE, OnLoad | OnStore},
+               {".ca", tr::CacheModifier::CA, OnLoad},
+               {".wb", tr::CacheModifier::WB, OnStore},
+               {".cg", tr::CacheModifier::CG, OnLoad | OnStore},
+               {".cs", tr::CacheModifier::CS, OnStore},
+               {".cv", tr::CacheModifier::CV, OnLoad},
+               {".wt", tr::CacheModifier::WT, OnStore}};
+
+/// The spellings of the eviction policy.
 static const std::pair<const char *, tr::EvictionPolicy> kEvictions[] = {
     {"", tr::EvictionPolicy::NORMAL},
     {"evict_normal", tr::EvictionPolicy::NORMAL},
@@ -86,12 +90,14 @@ static std::optional<HintArgs> hintArgs(CodeGen &cg, const BuiltinCall &c,
   return HintArgs{*cm, *ep};
 }
 
-/// What the hints mean; the cache modifiers `caches` are the builtin's
-/// (`op` names it in errors).
+/// What the hints mean to builtin `op` (a load or a store: `use`).
 using Hints = std::pair<tr::CacheModifier, tr::EvictionPolicy>;
 static std::optional<Hints> hints(CodeGen &cg, const HintArgs &args,
-                                  Options<tr::CacheModifier> caches,
-                                  const std::string &op) {
+                                  CacheUse use, const std::string &op) {
+  SmallVector<std::pair<const char *, tr::CacheModifier>> caches;
+  for (const auto &c : kCaches)
+    if (c.use & use)
+      caches.push_back({c.name, c.value});
   auto cache = pickOption<tr::CacheModifier>(cg, args.first, caches,
                                              op + "'s cache_modifier");
   auto evict = cache ? pickOption<tr::EvictionPolicy>(
@@ -158,7 +164,7 @@ static VR load(CodeGen &cg, const BuiltinCall &c) {
   }
   auto args = hintArgs(cg, c, 5);
   auto vol = args ? constBool(cg, c.arg(7), false, "volatile") : std::nullopt;
-  auto h = vol ? hints(cg, *args, kLoadCaches, "tl.load") : std::nullopt;
+  auto h = vol ? hints(cg, *args, OnLoad, "tl.load") : std::nullopt;
   Val p = *ptr;
   if (!h || !fitToPointer(cg, p, " for tl.load's mask",
                           "tl.load's mask and other", {&mask, &other}))
@@ -193,7 +199,7 @@ static VR store(CodeGen &cg, const BuiltinCall &c) {
   if (!maskArg(cg, c, 2, "tl.store", mask))
     return std::nullopt;
   auto args = hintArgs(cg, c, 4);
-  auto h = args ? hints(cg, *args, kStoreCaches, "tl.store") : std::nullopt;
+  auto h = args ? hints(cg, *args, OnStore, "tl.store") : std::nullopt;
   Val p = *ptr;
   std::optional<Val> v = *val;
   if (!h || !fitToPointer(cg, p, " for tl.store", "tl.store's value and mask",
