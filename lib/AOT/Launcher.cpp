@@ -337,15 +337,8 @@ void emitByteArray(raw_ostream &os, StringRef name, StringRef bytes,
 }
 
 const char *kindName(BinaryKind k) {
-  switch (k) {
-  case BinaryKind::Cubin:
-    return "cubin";
-  case BinaryKind::PTX:
-    return "ptx";
-  case BinaryKind::Object:
-    return "object";
-  }
-  return "";
+  static const char *const kNames[] = {"cubin", "ptx", "object"}; // by kind
+  return kNames[int(k)];
 }
 
 /// How a CUDA binary's compute capability must relate to the device's:

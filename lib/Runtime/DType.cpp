@@ -189,6 +189,7 @@ struct TypeInfo {
   DType type;
   const char *name;   // ours
   const char *triton; // Triton's signature spelling
+  const char *npy;    // numpy's descriptor; null: numpy has no such dtype
   uint8_t size;
   Kind kind;
   double rtol, atol; // the default check tolerances
@@ -198,51 +199,51 @@ struct TypeInfo {
 
 /// One row per DType, in the enum's order.
 const TypeInfo kTypes[] = {
-    {DType::F64, "f64", "fp64", 8, Kind::Float, 1e-7, 1e-7, loadRaw<double>,
-     storeRaw<double>},
-    {DType::F32, "f32", "fp32", 4, Kind::Float, 1.3e-6, 1e-5,
+    {DType::F64, "f64", "fp64", "<f8", 8, Kind::Float, 1e-7, 1e-7,
+     loadRaw<double>, storeRaw<double>},
+    {DType::F32, "f32", "fp32", "<f4", 4, Kind::Float, 1.3e-6, 1e-5,
      [](const void *base, size_t i) -> double {
        return loadRaw<float>(base, i);
      },
      [](void *base, size_t i, double v) {
        storeRaw<float>(base, i, float(v));
      }},
-    {DType::F16, "f16", "fp16", 2, Kind::Float, 1e-3, 1e-5,
+    {DType::F16, "f16", "fp16", "<f2", 2, Kind::Float, 1e-3, 1e-5,
      loadBits<uint16_t, halfBitsToDouble>,
      storeBits<uint16_t, doubleToHalfBits>},
-    {DType::BF16, "bf16", "bf16", 2, Kind::Float, 1.6e-2, 1e-5,
+    {DType::BF16, "bf16", "bf16", nullptr, 2, Kind::Float, 1.6e-2, 1e-5,
      loadBits<uint16_t, bf16BitsToDouble>,
      storeBits<uint16_t, doubleToBF16Bits>},
     // The smallest subnormal as the absolute tolerance.
-    {DType::F8E4M3, "fp8e4m3", "fp8e4nv", 1, Kind::Float, 0.125, 0x1p-9,
-     loadBits<uint8_t, f8e4m3BitsToDouble>,
+    {DType::F8E4M3, "fp8e4m3", "fp8e4nv", nullptr, 1, Kind::Float, 0.125,
+     0x1p-9, loadBits<uint8_t, f8e4m3BitsToDouble>,
      storeBits<uint8_t, doubleToF8E4M3Bits>},
-    {DType::F8E5M2, "fp8e5m2", "fp8e5", 1, Kind::Float, 0.25, 0x1p-16,
+    {DType::F8E5M2, "fp8e5m2", "fp8e5", nullptr, 1, Kind::Float, 0.25, 0x1p-16,
      loadBits<uint8_t, f8e5m2BitsToDouble>,
      storeBits<uint8_t, doubleToF8E5M2Bits>},
-    {DType::I1, "i1", "i1", 1, Kind::Unsigned, 0, 0,
+    {DType::I1, "i1", "i1", "|b1", 1, Kind::Unsigned, 0, 0,
      [](const void *base, size_t i) {
        return loadRaw<uint8_t>(base, i) != 0 ? 1.0 : 0.0;
      },
      [](void *base, size_t i, double v) {
        storeRaw<uint8_t>(base, i, (v != 0.0 && !std::isnan(v)) ? 1 : 0);
      }},
-    {DType::I8, "i8", "i8", 1, Kind::Signed, 0, 0, loadInt<int8_t>,
+    {DType::I8, "i8", "i8", "|i1", 1, Kind::Signed, 0, 0, loadInt<int8_t>,
      storeInt<int8_t>},
-    {DType::I16, "i16", "i16", 2, Kind::Signed, 0, 0, loadInt<int16_t>,
+    {DType::I16, "i16", "i16", "<i2", 2, Kind::Signed, 0, 0, loadInt<int16_t>,
      storeInt<int16_t>},
-    {DType::I32, "i32", "i32", 4, Kind::Signed, 0, 0, loadInt<int32_t>,
+    {DType::I32, "i32", "i32", "<i4", 4, Kind::Signed, 0, 0, loadInt<int32_t>,
      storeInt<int32_t>},
-    {DType::I64, "i64", "i64", 8, Kind::Signed, 0, 0, loadInt<int64_t>,
+    {DType::I64, "i64", "i64", "<i8", 8, Kind::Signed, 0, 0, loadInt<int64_t>,
      storeInt<int64_t>},
-    {DType::U8, "u8", "u8", 1, Kind::Unsigned, 0, 0, loadInt<uint8_t>,
+    {DType::U8, "u8", "u8", "|u1", 1, Kind::Unsigned, 0, 0, loadInt<uint8_t>,
      storeInt<uint8_t>},
-    {DType::U16, "u16", "u16", 2, Kind::Unsigned, 0, 0, loadInt<uint16_t>,
-     storeInt<uint16_t>},
-    {DType::U32, "u32", "u32", 4, Kind::Unsigned, 0, 0, loadInt<uint32_t>,
-     storeInt<uint32_t>},
-    {DType::U64, "u64", "u64", 8, Kind::Unsigned, 0, 0, loadInt<uint64_t>,
-     storeInt<uint64_t>},
+    {DType::U16, "u16", "u16", "<u2", 2, Kind::Unsigned, 0, 0,
+     loadInt<uint16_t>, storeInt<uint16_t>},
+    {DType::U32, "u32", "u32", "<u4", 4, Kind::Unsigned, 0, 0,
+     loadInt<uint32_t>, storeInt<uint32_t>},
+    {DType::U64, "u64", "u64", "<u8", 8, Kind::Unsigned, 0, 0,
+     loadInt<uint64_t>, storeInt<uint64_t>},
 };
 
 static_assert(std::size(kTypes) == size_t(DType::U64) + 1, "one row per DType");
@@ -264,6 +265,8 @@ bool tt::runtime::parseDType(const std::string &name, DType &out) {
 const char *tt::runtime::dtypeName(DType t) { return info(t).name; }
 
 const char *tt::runtime::tritonDTypeName(DType t) { return info(t).triton; }
+
+const char *tt::runtime::npyDescr(DType t) { return info(t).npy; }
 
 size_t tt::runtime::dtypeSize(DType t) { return info(t).size; }
 

@@ -24,40 +24,6 @@ using namespace tt::runtime;
 
 int64_t NpyArray::numel() const { return numElements(shape); }
 
-const char *tt::runtime::npyDescr(DType t) {
-  switch (t) {
-  case DType::F64:
-    return "<f8";
-  case DType::F32:
-    return "<f4";
-  case DType::F16:
-    return "<f2";
-  case DType::I1:
-    return "|b1";
-  case DType::I8:
-    return "|i1";
-  case DType::I16:
-    return "<i2";
-  case DType::I32:
-    return "<i4";
-  case DType::I64:
-    return "<i8";
-  case DType::U8:
-    return "|u1";
-  case DType::U16:
-    return "<u2";
-  case DType::U32:
-    return "<u4";
-  case DType::U64:
-    return "<u8";
-  case DType::BF16:
-  case DType::F8E4M3:
-  case DType::F8E5M2:
-    return nullptr;
-  }
-  return nullptr;
-}
-
 namespace {
 
 /// A cursor over the header dict.

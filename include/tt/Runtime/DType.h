@@ -43,6 +43,9 @@ const char *dtypeName(DType t);
 /// Triton's signature spelling: fp64 fp32 fp16 bf16 fp8e4nv fp8e5 i1 ...
 /// (tt/Support/TypeNames.h).
 const char *tritonDTypeName(DType t);
+/// numpy's descriptor of `t` ('<f4', '|b1', ...), or null for the types
+/// numpy has no builtin dtype for (bf16, fp8e4m3, fp8e5m2).
+const char *npyDescr(DType t);
 /// Bytes per element.
 size_t dtypeSize(DType t);
 bool isFloat(DType t);

@@ -27,10 +27,6 @@ struct NpyArray {
   int64_t numel() const;
 };
 
-/// numpy's descriptor of `t` ('<f4', '|b1', ...), or null for the types
-/// numpy has no builtin dtype for (bf16, fp8e4m3, fp8e5m2).
-const char *npyDescr(DType t);
-
 bool parseNpy(const uint8_t *bytes, size_t size, NpyArray &out,
               std::string &err);
 bool readNpy(const std::string &path, NpyArray &out, std::string &err);
