@@ -78,6 +78,28 @@ void replaceAll(std::string &s, const std::string &from,
     s.replace(p, from.size(), to);
 }
 
+/// Writes the reports the options ask for ('-': `out`); ExitBadInput when
+/// one cannot be written (said on `diag`), else ExitOk.
+int writeReports(const TuneResults &results, const TuneOptions &opts, FILE *out,
+                 FILE *diag) {
+  int code = ExitOk;
+  auto write = [&](const std::string &path, const std::string &text) {
+    if (path.empty())
+      return;
+    std::string e;
+    if (path == "-")
+      std::fputs(text.c_str(), out);
+    else if (!writeFileAtomic(path, text.data(), text.size(), e)) {
+      std::fprintf(diag, "tt-tune: error: %s\n", e.c_str());
+      code = ExitBadInput;
+    }
+  };
+  write(opts.reportJson, resultsToJson(results));
+  write(opts.reportCsv, resultsToCsv(results));
+  write(opts.reportSvg, resultsToSvg(results));
+  return code;
+}
+
 /// The name of the kernel a TTIR text defines (its first public function).
 std::string kernelNameOf(const std::string &ttir) {
   for (const char *marker : {"tt.func public @", "tt.func @"}) {
@@ -467,6 +489,13 @@ bool TuneRun::prepareKernel() {
 
 bool TuneRun::checkNames() {
   auto known = [&](const std::string &n) { return launchNames.count(n) > 0; };
+  // "<what> '<name>', which is not a <kind> of the launch".
+  auto notInLaunch = [&](int line, const std::string &what,
+                         const std::string &name, const char *kind) {
+    return refuse(spec.file, line,
+                  what + " '" + name + "', which is not a " + kind +
+                      " of the launch");
+  };
   for (const std::string &k : spec.key)
     if (!known(k))
       return refuse(spec.file, spec.keyLine,
@@ -476,10 +505,8 @@ bool TuneRun::checkNames() {
   for (const SizeSpec &s : spec.sizes)
     for (const auto &nv : s.sets)
       if (!known(nv.first))
-        return refuse(spec.file, s.line,
-                      "size sets '" + nv.first +
-                          "', which is not a parameter or scalar "
-                          "argument of the launch");
+        return notInLaunch(s.line, "size sets", nv.first,
+                           "parameter or scalar argument");
   for (const auto &set : opts.sets)
     if (!known(set.first)) {
       std::fprintf(diag,
@@ -497,10 +524,8 @@ bool TuneRun::checkNames() {
   for (const auto &r : spec.resetToZero) {
     const ArgSpec *a = tensor(r.first);
     if (!a)
-      return refuse(spec.file, r.second,
-                    "reset_to_zero names '" + r.first +
-                        "', which is not a tensor argument of the "
-                        "launch");
+      return notInLaunch(r.second, "reset_to_zero names", r.first,
+                         "tensor argument");
     if (a->init.kind != InitSpec::Kind::Zeros)
       return refuse(launchShown, a->init.line ? a->init.line : a->line,
                     "'" + r.first +
@@ -509,10 +534,8 @@ bool TuneRun::checkNames() {
   }
   for (const auto &r : spec.restoreValue)
     if (!tensor(r.first))
-      return refuse(spec.file, r.second,
-                    "restore_value names '" + r.first +
-                        "', which is not a tensor argument of the "
-                        "launch");
+      return notInLaunch(r.second, "restore_value names", r.first,
+                         "tensor argument");
   return true;
 }
 
@@ -1255,24 +1278,7 @@ int TuneRun::finish() {
                  "tt-tune merge\n",
                  opts.shardIndex, opts.shardCount, opts.reportJson.c_str());
 
-  // The reports.
-  auto write = [&](const std::string &path, const std::string &text) {
-    if (path.empty())
-      return;
-    std::string e;
-    if (path == "-") {
-      std::fputs(text.c_str(), out);
-      return;
-    }
-    if (!writeFileAtomic(path, text.data(), text.size(), e)) {
-      std::fprintf(diag, "tt-tune: error: %s\n", e.c_str());
-      code = std::max(code, int(ExitBadInput));
-    }
-  };
-  write(opts.reportJson, resultsToJson(results));
-  write(opts.reportCsv, resultsToCsv(results));
-  write(opts.reportSvg, resultsToSvg(results));
-  return code;
+  return std::max(code, writeReports(results, opts, out, diag));
 }
 
 int TuneRun::run(const std::string &path) {
@@ -1432,19 +1438,5 @@ int tt::tune::runMerge(const std::vector<std::string> &files,
     }
     std::fprintf(out, "  winners stored in %s\n", cache.path().c_str());
   }
-  auto write = [&](const std::string &path, const std::string &text) {
-    if (path.empty())
-      return;
-    std::string e;
-    if (path == "-")
-      std::fputs(text.c_str(), out);
-    else if (!writeFileAtomic(path, text.data(), text.size(), e)) {
-      std::fprintf(diag, "tt-tune: error: %s\n", e.c_str());
-      code = std::max(code, int(ExitBadInput));
-    }
-  };
-  write(opts.reportJson, resultsToJson(merged));
-  write(opts.reportCsv, resultsToCsv(merged));
-  write(opts.reportSvg, resultsToSvg(merged));
-  return code;
+  return std::max(code, writeReports(merged, opts, out, diag));
 }
