@@ -176,6 +176,65 @@ static const FunctionDef *combineFnArg(CodeGen &cg, const BuiltinCall &c,
   return nullptr;
 }
 
+/// What is wrong with the values a combine function returned for the left
+/// operands `l` (reported at `callLoc`: false), if anything.
+using CombineCheck = bool (*)(CodeGen &cg, const std::vector<Val> &vals,
+                              ArrayRef<Val> l, const SrcLoc &callLoc);
+
+/// Combines with the combine_fn argument (2) of tl.reduce or
+/// tl.associative_scan, its results checked by `check`. Nothing when the
+/// argument is not a @triton.jit function.
+static std::optional<CodeGen::Combine>
+userCombine(CodeGen &cg, const BuiltinCall &c, CombineCheck check) {
+  const FunctionDef *fn = combineFnArg(cg, c, 2);
+  if (!fn)
+    return std::nullopt;
+  SrcLoc callLoc = cg.errLoc;
+  return CodeGen::Combine(
+      [&cg, fn, callLoc,
+       check](ArrayRef<Val> l,
+              ArrayRef<Val> r) -> std::optional<SmallVector<Value>> {
+        auto vals = callCombineFn(cg, fn, callLoc, l, r);
+        if (!vals || !check(cg, *vals, l, callLoc))
+          return std::nullopt;
+        SmallVector<Value> out;
+        for (const Val &v : *vals)
+          out.push_back(v.v);
+        return out;
+      });
+}
+
+/// tl.reduce's combine function returns one value per reduced tensor, of
+/// its type.
+static bool checkReduced(CodeGen &cg, const std::vector<Val> &vals,
+                         ArrayRef<Val> l, const SrcLoc &callLoc) {
+  if (vals.size() != l.size()) {
+    cg.error(callLoc, "the combine function returns " +
+                          std::to_string(vals.size()) + " values for " +
+                          std::to_string(l.size()) + " reduced tensors");
+    return false;
+  }
+  for (size_t k = 0; k < vals.size(); ++k)
+    if (!vals[k].isTensor() || vals[k].ty != l[k].ty) {
+      cg.error(callLoc, "the combine function must return " + l[k].ty.str() +
+                            ", got " + vals[k].describe());
+      return false;
+    }
+  return true;
+}
+
+/// tl.associative_scan's returns at most one value per input, of its type.
+static bool checkScanned(CodeGen &cg, const std::vector<Val> &vals,
+                         ArrayRef<Val> l, const SrcLoc &callLoc) {
+  for (size_t k = 0; k < vals.size(); ++k)
+    if (k >= l.size() || !vals[k].isTensor() || vals[k].ty != l[k].ty) {
+      cg.error(callLoc, "the combine function must return "
+                        "one value of each input's type");
+      return false;
+    }
+  return true;
+}
+
 /// Combines with one binary operator (sum, cumsum, cumprod).
 static CodeGen::Combine binaryCombine(CodeGen &cg, BinOpKind op) {
   return [&cg, op](ArrayRef<Val> l,
@@ -215,23 +274,28 @@ static DType sumDType(DType in) {
 }
 
 namespace {
-/// What every reduction reads first: its inputs, axis and keep_dims.
-struct ReduceArgs {
+/// What every reduction and scan reads first: its inputs (argument 0), the
+/// axis (argument 1) and a flag (keep_dims of a reduction, reverse of a
+/// scan).
+struct AxisArgs {
   std::vector<Val> inputs;
   std::optional<int> axis;
-  bool keepDims = false;
+  bool flag = false;
 };
 } // namespace
 
-static std::optional<ReduceArgs> reduceArgs(CodeGen &cg, const BuiltinCall &c,
-                                            bool allowTuple, size_t keepIdx) {
-  ReduceArgs out;
+/// The flag is argument `flagIdx`, called `flagName`; `blocksOnly`: the
+/// inputs must be tensors (not scalars).
+static std::optional<AxisArgs> axisArgs(CodeGen &cg, const BuiltinCall &c,
+                                        bool allowTuple, bool blocksOnly,
+                                        size_t flagIdx, const char *flagName) {
+  AxisArgs out;
   auto inputs = inputsArg(cg, c, allowTuple);
   if (!inputs)
     return std::nullopt;
   out.inputs = std::move(*inputs);
   for (const Val &v : out.inputs)
-    if (!v.isTensor() || !v.ty.isBlock()) {
+    if (blocksOnly && (!v.isTensor() || !v.ty.isBlock())) {
       cg.error(c.name + "() needs a tensor input, got " + v.describe());
       return std::nullopt;
     }
@@ -241,63 +305,41 @@ static std::optional<ReduceArgs> reduceArgs(CodeGen &cg, const BuiltinCall &c,
       return std::nullopt;
     out.axis = (int)*ax;
   }
-  auto keep = constBool(cg, c.arg(keepIdx), false, "keep_dims");
-  if (!keep)
+  auto flag = constBool(cg, c.arg(flagIdx), false, flagName);
+  if (!flag)
     return std::nullopt;
-  out.keepDims = *keep;
+  out.flag = *flag;
   return out;
 }
 
-/// bf16 is reduced in fp32.
-static VR bf16AsFP32(CodeGen &cg, const Val &x) {
-  if (x.ty.elt.kind != SK::BF16)
-    return x;
-  return cg.cast(x, DType(SK::FP32));
+/// A reduction's arguments: keep_dims is argument `keepIdx`.
+static std::optional<AxisArgs> reduceArgs(CodeGen &cg, const BuiltinCall &c,
+                                          bool allowTuple, size_t keepIdx) {
+  return axisArgs(cg, c, allowTuple, /*blocksOnly=*/true, keepIdx, "keep_dims");
 }
 
-/// tl.reduce(input, axis, combine_fn, keep_dims).
-static VR reduceWithFn(CodeGen &cg, const BuiltinCall &c) {
-  auto ra = reduceArgs(cg, c, /*allowTuple=*/true, 3);
+/// The arguments of a reduction of one tensor (sum, max, argmax, ...); a
+/// bf16 tensor is reduced in fp32.
+static std::optional<AxisArgs> oneInputArgs(CodeGen &cg, const BuiltinCall &c,
+                                            size_t keepIdx) {
+  auto ra = reduceArgs(cg, c, /*allowTuple=*/false, keepIdx);
   if (!ra)
     return std::nullopt;
-  const FunctionDef *fn = combineFnArg(cg, c, 2);
-  if (!fn)
-    return std::nullopt;
-  SrcLoc callLoc = cg.errLoc;
-  return cg.reduce(
-      ra->inputs, ra->axis, ra->keepDims,
-      [&](ArrayRef<Val> l,
-          ArrayRef<Val> r) -> std::optional<SmallVector<Value>> {
-        auto vals = callCombineFn(cg, fn, callLoc, l, r);
-        if (!vals)
-          return std::nullopt;
-        if (vals->size() != l.size()) {
-          cg.error(callLoc, "the combine function returns " +
-                                std::to_string(vals->size()) + " values for " +
-                                std::to_string(l.size()) + " reduced tensors");
-          return std::nullopt;
-        }
-        SmallVector<Value> out;
-        for (size_t k = 0; k < vals->size(); ++k) {
-          const Val &v = (*vals)[k];
-          if (!v.isTensor() || v.ty != l[k].ty) {
-            cg.error(callLoc, "the combine function must return " +
-                                  l[k].ty.str() + ", got " + v.describe());
-            return std::nullopt;
-          }
-          out.push_back(v.v);
-        }
-        return out;
-      });
+  Val &x = ra->inputs[0];
+  if (x.ty.elt.kind == SK::BF16) {
+    VR f = cg.cast(x, DType(SK::FP32));
+    if (!f)
+      return std::nullopt;
+    x = *f;
+  }
+  return ra;
 }
 
 static VR sum(CodeGen &cg, const BuiltinCall &c) {
-  auto ra = reduceArgs(cg, c, /*allowTuple=*/false, 2);
+  auto ra = oneInputArgs(cg, c, 2);
   if (!ra)
     return std::nullopt;
-  VR x = bf16AsFP32(cg, ra->inputs[0]);
-  if (!x)
-    return std::nullopt;
+  VR x = ra->inputs[0];
   DType acc = sumDType(x->ty.elt);
   if (c.given(3)) {
     auto d = dtypeArg(cg, c.arg(3), "sum's dtype");
@@ -308,8 +350,7 @@ static VR sum(CodeGen &cg, const BuiltinCall &c) {
   VR s = cg.cast(*x, acc);
   if (!s)
     return std::nullopt;
-  return cg.reduce({*s}, ra->axis, ra->keepDims,
-                   binaryCombine(cg, BinOpKind::Add));
+  return cg.reduce({*s}, ra->axis, ra->flag, binaryCombine(cg, BinOpKind::Add));
 }
 
 /// The reduction of argmax / argmin and of max / min with return_indices:
@@ -375,12 +416,10 @@ static VR reduceWithIndices(CodeGen &cg, const std::string &name, Val x,
 
 /// tl.max / tl.min (with return_indices, the values and their indices).
 static VR maxOrMin(CodeGen &cg, const BuiltinCall &c) {
-  auto ra = reduceArgs(cg, c, /*allowTuple=*/false, 4);
+  auto ra = oneInputArgs(cg, c, 4);
   if (!ra)
     return std::nullopt;
-  VR x = bf16AsFP32(cg, ra->inputs[0]);
-  if (!x)
-    return std::nullopt;
+  VR x = ra->inputs[0];
   bool isMax = c.name == "max";
   auto ri = constBool(cg, c.arg(2), false, "return_indices");
   auto tl = ri ? constBool(cg, c.arg(3), true, "return_indices_tie_break_left")
@@ -388,14 +427,13 @@ static VR maxOrMin(CodeGen &cg, const BuiltinCall &c) {
   if (!tl)
     return std::nullopt;
   if (*ri)
-    return reduceWithIndices(cg, c.name, *x, ra->axis, ra->keepDims, isMax,
-                             *tl);
+    return reduceWithIndices(cg, c.name, *x, ra->axis, ra->flag, isMax, *tl);
   if (x->ty.elt.bits() < 32) {
     x = cg.cast(*x, DType(x->ty.elt.isFloat() ? SK::FP32 : SK::I32));
     if (!x)
       return std::nullopt;
   }
-  return cg.reduce({*x}, ra->axis, ra->keepDims,
+  return cg.reduce({*x}, ra->axis, ra->flag,
                    [&](ArrayRef<Val> l,
                        ArrayRef<Val> r) -> std::optional<SmallVector<Value>> {
                      VR m = cg.minMax(isMax, l[0], r[0], false);
@@ -407,16 +445,14 @@ static VR maxOrMin(CodeGen &cg, const BuiltinCall &c) {
 
 /// tl.argmax / tl.argmin: the indices of the extreme values.
 static VR argMaxOrMin(CodeGen &cg, const BuiltinCall &c) {
-  auto ra = reduceArgs(cg, c, /*allowTuple=*/false, 3);
+  auto ra = oneInputArgs(cg, c, 3);
   if (!ra)
     return std::nullopt;
-  VR x = bf16AsFP32(cg, ra->inputs[0]);
-  if (!x)
-    return std::nullopt;
+  VR x = ra->inputs[0];
   auto tl = constBool(cg, c.arg(2), true, "tie_break_left");
   if (!tl)
     return std::nullopt;
-  VR r = reduceWithIndices(cg, c.name, *x, ra->axis, ra->keepDims,
+  VR r = reduceWithIndices(cg, c.name, *x, ra->axis, ra->flag,
                            c.name == "argmax", *tl);
   if (!r)
     return std::nullopt;
@@ -427,63 +463,34 @@ static VR argMaxOrMin(CodeGen &cg, const BuiltinCall &c) {
 // Scans
 //===----------------------------------------------------------------------===//
 
-/// The axis (default 0) and the reverse flag (argument `revIdx`) of a scan.
-static bool scanArgs(CodeGen &cg, const BuiltinCall &c, size_t revIdx,
-                     int &axis, bool &reverse) {
-  axis = 0;
-  if (c.given(1)) {
-    auto ax = constInt(cg, c.arg(1), c.name + "'s axis");
-    if (!ax)
-      return false;
-    axis = (int)*ax;
-  }
-  auto rev = constBool(cg, c.arg(revIdx), false, "reverse");
-  if (!rev)
-    return false;
-  reverse = *rev;
-  return true;
+/// A scan's arguments (the axis defaults to 0): reverse is argument
+/// `revIdx`.
+static std::optional<AxisArgs> scanArgs(CodeGen &cg, const BuiltinCall &c,
+                                        bool allowTuple, size_t revIdx) {
+  return axisArgs(cg, c, allowTuple, /*blocksOnly=*/false, revIdx, "reverse");
 }
 
+/// tl.reduce(input, axis, combine_fn, keep_dims) and
 /// tl.associative_scan(input, axis, combine_fn, reverse).
-static VR associativeScan(CodeGen &cg, const BuiltinCall &c) {
-  auto inputs = inputsArg(cg, c, /*allowTuple=*/true);
-  int axis;
-  bool reverse;
-  if (!inputs || !scanArgs(cg, c, 3, axis, reverse))
+static VR withCombineFn(CodeGen &cg, const BuiltinCall &c) {
+  bool isScan = c.name == "associative_scan";
+  auto args = isScan ? scanArgs(cg, c, /*allowTuple=*/true, 3)
+                     : reduceArgs(cg, c, /*allowTuple=*/true, 3);
+  auto combine = args ? userCombine(cg, c, isScan ? checkScanned : checkReduced)
+                      : std::nullopt;
+  if (!combine)
     return std::nullopt;
-  const FunctionDef *fn = combineFnArg(cg, c, 2);
-  if (!fn)
-    return std::nullopt;
-  SrcLoc callLoc = cg.errLoc;
-  return cg.scan(
-      *inputs, axis, reverse,
-      [&](ArrayRef<Val> l,
-          ArrayRef<Val> r) -> std::optional<SmallVector<Value>> {
-        auto vals = callCombineFn(cg, fn, callLoc, l, r);
-        if (!vals)
-          return std::nullopt;
-        SmallVector<Value> out;
-        for (size_t k = 0; k < vals->size(); ++k) {
-          const Val &v = (*vals)[k];
-          if (k >= l.size() || !v.isTensor() || v.ty != l[k].ty) {
-            cg.error(callLoc, "the combine function must return "
-                              "one value of each input's type");
-            return std::nullopt;
-          }
-          out.push_back(v.v);
-        }
-        return out;
-      });
+  if (isScan)
+    return cg.scan(args->inputs, args->axis.value_or(0), args->flag, *combine);
+  return cg.reduce(args->inputs, args->axis, args->flag, *combine);
 }
 
 /// tl.cumsum and tl.cumprod.
 static VR cumulative(CodeGen &cg, const BuiltinCall &c) {
-  auto inputs = inputsArg(cg, c, /*allowTuple=*/false);
-  int axis;
-  bool reverse;
-  if (!inputs || !scanArgs(cg, c, 2, axis, reverse))
+  auto sa = scanArgs(cg, c, /*allowTuple=*/false, 2);
+  if (!sa)
     return std::nullopt;
-  Val x = (*inputs)[0];
+  Val x = sa->inputs[0];
   DType acc = x.ty.elt;
   if (acc.kind == SK::BF16)
     acc = DType(SK::FP32);
@@ -500,51 +507,47 @@ static VR cumulative(CodeGen &cg, const BuiltinCall &c) {
   VR s = cg.cast(x, acc);
   if (!s)
     return std::nullopt;
-  return cg.scan({*s}, axis, reverse,
+  return cg.scan({*s}, sa->axis.value_or(0), sa->flag,
                  binaryCombine(cg, isSum ? BinOpKind::Add : BinOpKind::Mul));
 }
 
 llvm::ArrayRef<BuiltinDef> tt::frontend::detail::reduceBuiltins() {
+  // max and min, argmax and argmin take the same parameters.
+  const std::vector<const char *> maxMinParams = {
+      "input", "axis", "return_indices", "return_indices_tie_break_left",
+      "keep_dims"};
+  const std::vector<const char *> argParams = {"input", "axis",
+                                               "tie_break_left", "keep_dims"};
   static const BuiltinDef defs[] = {
       {"reduce",
        Lang | TensorMethod,
        {"input", "axis", "combine_fn", "keep_dims"},
        3,
-       reduceWithFn},
-      {"sum", Lang | TensorMethod, {"input", "axis", "keep_dims", "dtype"}, 1, sum},
-      {"max",
+       withCombineFn},
+      {"sum",
        Lang | TensorMethod,
-       {"input", "axis", "return_indices", "return_indices_tie_break_left",
-        "keep_dims"},
+       {"input", "axis", "keep_dims", "dtype"},
        1,
-       maxOrMin},
-      {"min",
-       Lang | TensorMethod,
-       {"input", "axis", "return_indices", "return_indices_tie_break_left",
-        "keep_dims"},
-       1,
-       maxOrMin},
-      {"argmax",
-       Lang | TensorMethod,
-       {"input", "axis", "tie_break_left", "keep_dims"},
-       2,
-       argMaxOrMin},
-      {"argmin",
-       Lang | TensorMethod,
-       {"input", "axis", "tie_break_left", "keep_dims"},
-       2,
-       argMaxOrMin},
+       sum},
+      {"max", Lang | TensorMethod, maxMinParams, 1, maxOrMin},
+      {"min", Lang | TensorMethod, maxMinParams, 1, maxOrMin},
+      {"argmax", Lang | TensorMethod, argParams, 2, argMaxOrMin},
+      {"argmin", Lang | TensorMethod, argParams, 2, argMaxOrMin},
       {"associative_scan",
        Lang | TensorMethod,
        {"input", "axis", "combine_fn", "reverse"},
        3,
-       associativeScan},
+       withCombineFn},
       {"cumsum",
        Lang | TensorMethod,
        {"input", "axis", "reverse", "dtype"},
        1,
        cumulative},
-      {"cumprod", Lang | TensorMethod, {"input", "axis", "reverse"}, 1, cumulative},
+      {"cumprod",
+       Lang | TensorMethod,
+       {"input", "axis", "reverse"},
+       1,
+       cumulative},
   };
   return defs;
 }
