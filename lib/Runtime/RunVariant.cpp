@@ -69,18 +69,16 @@ void VariantRun::run() {
   auto doing = [&](const char *what) {
     crashnote::setDoing(std::string(what) + " variant '" + vr.label + "'");
   };
-  doing("loading");
-  if (!open())
-    return;
-  doing("uploading the inputs of");
-  if (!allocate())
-    return;
-  doing("running");
-  if (!launch())
-    return;
-  doing("checking the outputs of");
-  if (!checkOutputs())
-    return;
+  static const std::pair<const char *, bool (VariantRun::*)()> kPhases[] = {
+      {"loading", &VariantRun::open},
+      {"uploading the inputs of", &VariantRun::allocate},
+      {"running", &VariantRun::launch},
+      {"checking the outputs of", &VariantRun::checkOutputs}};
+  for (const auto &[what, phase] : kPhases) {
+    doing(what);
+    if (!(this->*phase)())
+      return;
+  }
   vr.status = checksPassed ? "ok" : "check failed";
   if (!checksPassed)
     file.out.exitCode = std::max(file.out.exitCode, int(ExitFailed));

@@ -74,7 +74,7 @@ tt::tune::cacheToJson(const std::map<std::string, CacheEntry> &entries) {
   w.key("entries").beginObject();
   for (const auto &[key, e] : entries) {
     w.key(key).beginObject();
-    w.fields(e, kKernelFields<CacheEntry>).fields(e, kDeviceFields<CacheEntry>);
+    w.fields(e, kKernelFields).fields(e, kDeviceTarget);
     writeNameValues(w, "key", e.keyValues);
     writeNameValues(w, "config", e.config);
     w.key("median_ms").value(e.medianMs);
@@ -108,8 +108,8 @@ bool tt::tune::cacheFromJson(const std::string &text,
       }
       CacheEntry c;
       c.key = it->first.Scalar();
-      readFields(e, c, kKernelFields<CacheEntry>);
-      readFields(e, c, kDeviceFields<CacheEntry>);
+      readFields(e, c, kKernelFields);
+      readFields(e, c, kDeviceTarget);
       c.keyValues = nameValues(e["key"]);
       c.config = nameValues(e["config"]);
       c.medianMs = std::strtod(str(e["median_ms"]).c_str(), nullptr);

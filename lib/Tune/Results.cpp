@@ -21,7 +21,6 @@
 #include <set>
 
 using namespace tt::tune;
-using tt::runtime::JsonField;
 using tt::runtime::JsonWriter;
 using namespace tt::tune::json;
 
@@ -67,12 +66,8 @@ void tt::tune::chooseWinners(TuneResults &r) {
 /// The fields of a cache entry that come from the run and the size.
 static CacheEntry entryOf(const TuneResults &r, const SizeResult &s) {
   CacheEntry e;
+  static_cast<KernelIdentity &>(e) = r;
   e.key = s.cacheKey;
-  e.kernel = r.kernel;
-  e.kernelHash = r.kernelHash;
-  e.optionsHash = r.optionsHash;
-  e.device = r.device;
-  e.target = r.target;
   e.keyValues = s.keyValues;
   e.source = r.file;
   return e;
@@ -108,17 +103,13 @@ int configIndex(const std::string &id) {
   return *end ? -1 : int(v);
 }
 
-/// The run's target and device after its kernel, in the file's order.
-const JsonField<TuneResults, std::string> kRunTarget[] = {
-    {"target", &TuneResults::target}, {"device", &TuneResults::device}};
-
 } // namespace
 
 std::string tt::tune::resultsToJson(const TuneResults &r) {
   JsonWriter w;
   beginFile(w, "results", kResultsFormat);
   w.key("file").value(r.file);
-  w.fields(r, kKernelFields<TuneResults>).fields(r, kRunTarget);
+  w.fields(r, kKernelFields).fields(r, kTargetDevice);
   w.key("shard").beginObject();
   w.key("index").value(r.shardIndex);
   w.key("count").value(r.shardCount);
@@ -196,8 +187,8 @@ bool tt::tune::resultsFromJson(const std::string &text, TuneResults &r,
                      "tt-tune results file (--report-json)", err))
       return false;
     r.file = str(root["file"]);
-    readFields(root, r, kKernelFields<TuneResults>);
-    readFields(root, r, kRunTarget);
+    readFields(root, r, kKernelFields);
+    readFields(root, r, kTargetDevice);
     r.shardIndex = std::atoi(str(root["shard"]["index"]).c_str());
     r.shardCount = std::atoi(str(root["shard"]["count"]).c_str());
     r.date = str(root["date"]);

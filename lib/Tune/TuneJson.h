@@ -74,18 +74,17 @@ void readFields(const YAML::Node &n, U &obj,
     readValue(n[f.name], obj.*f.member);
 }
 
-/// The kernel a cache entry or a results file is about (a T with these
-/// members), in the order both files give it.
-template <typename T>
-constexpr tt::runtime::JsonField<T, std::string> kKernelFields[] = {
-    {"kernel", &T::kernel},
-    {"kernel_hash", &T::kernelHash},
-    {"options_hash", &T::optionsHash}};
-
-/// The device and target of the cache, in its order.
-template <typename T>
-constexpr tt::runtime::JsonField<T, std::string> kDeviceFields[] = {
-    {"device", &T::device}, {"target", &T::target}};
+/// The kernel a cache entry or a results file is about, in the order both
+/// files give it; the cache gives the device then the target, the results
+/// the target then the device.
+constexpr tt::runtime::JsonField<KernelIdentity, std::string> kKernelFields[] =
+    {{"kernel", &KernelIdentity::kernel},
+     {"kernel_hash", &KernelIdentity::kernelHash},
+     {"options_hash", &KernelIdentity::optionsHash}};
+constexpr tt::runtime::JsonField<KernelIdentity, std::string> kDeviceTarget[] =
+    {{"device", &KernelIdentity::device}, {"target", &KernelIdentity::target}};
+constexpr tt::runtime::JsonField<KernelIdentity, std::string> kTargetDevice[] =
+    {{"target", &KernelIdentity::target}, {"device", &KernelIdentity::device}};
 
 /// Parses `text` and hands the root (a YAML::Node) to `read`, which returns
 /// false, with `err`, for a file that is not what it wants; malformed JSON

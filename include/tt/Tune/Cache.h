@@ -30,10 +30,15 @@ namespace tt::tune {
 
 using NameValues = std::vector<std::pair<std::string, std::string>>;
 
-struct CacheEntry {
-  std::string key; // cacheKey(...) of the fields below
+/// What a tuning result is about: the kernel, the hashes of its code and of
+/// the options it is compiled with, the device and the target.
+struct KernelIdentity {
   std::string kernel;
   std::string kernelHash, optionsHash, device, target;
+};
+
+struct CacheEntry : KernelIdentity {
+  std::string key;      // cacheKey(...) of the identity and keyValues
   NameValues keyValues; // the key's names and values
   NameValues config;    // the winner's parameters
   double medianMs = 0;

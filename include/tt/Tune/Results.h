@@ -60,11 +60,8 @@ struct SizeResult {
   std::string label() const;
 };
 
-struct TuneResults {
+struct TuneResults : KernelIdentity {
   std::string file; // the tune file
-  std::string kernel;
-  std::string kernelHash, optionsHash;
-  std::string target, device;
   int shardIndex = 0, shardCount = 1;
   std::string date;
   double seconds = 0;

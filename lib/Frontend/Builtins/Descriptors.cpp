@@ -52,32 +52,34 @@ VR CodeGen::makeTensorDescriptor(const Val &base, const Val &shapeArg,
   if (!(last.kind == Val::Int && last.i == 1))
     return error(fn + ": the last stride must be the constant 1, got " +
                  last.describe());
-  auto scalarOf = [&](const Val &v, DType dt, const char *what,
-                      size_t k) -> VR {
-    if (v.kind == Val::Int)
-      return scalarConstant(v, dt);
-    if (!v.isTensor() || v.ty.isBlock() || !v.ty.elt.isInt() ||
-        v.ty.elt.isBool())
-      return error(fn + ": " + what + "[" + std::to_string(k) +
-                   "] must be an integer scalar, got " + v.describe());
-    return cast(v, dt);
-  };
+  // The values of `vals` (the argument `what`) as integer scalars of `dt`,
+  // into `out` and `kept`.
   std::vector<Val> kept;
+  auto scalars = [&](const std::vector<Val> &vals, DType dt, const char *what,
+                     SmallVector<Value> &out) {
+    for (size_t k = 0; k < rank; ++k) {
+      const Val &v = vals[k];
+      VR x;
+      if (v.kind == Val::Int)
+        x = scalarConstant(v, dt);
+      else if (!v.isTensor() || v.ty.isBlock() || !v.ty.elt.isInt() ||
+               v.ty.elt.isBool())
+        return error(fn + ": " + what + "[" + std::to_string(k) +
+                     "] must be an integer scalar, got " + v.describe()),
+               false;
+      else
+        x = cast(v, dt);
+      if (!x)
+        return false;
+      out.push_back(x->v);
+      kept.push_back(*x);
+    }
+    return true;
+  };
   SmallVector<Value> shapeValues, strideValues;
-  for (size_t k = 0; k < rank; ++k) {
-    VR x = scalarOf(shape[k], DType(SK::I32), "shape", k);
-    if (!x)
-      return std::nullopt;
-    shapeValues.push_back(x->v);
-    kept.push_back(*x);
-  }
-  for (size_t k = 0; k < rank; ++k) {
-    VR x = scalarOf(strides[k], DType(SK::I64), "strides", k);
-    if (!x)
-      return std::nullopt;
-    strideValues.push_back(x->v);
-    kept.push_back(*x);
-  }
+  if (!scalars(shape, DType(SK::I32), "shape", shapeValues) ||
+      !scalars(strides, DType(SK::I64), "strides", strideValues))
+    return std::nullopt;
   auto pad = strArg(*this, padding, "padding_option");
   if (!pad)
     return std::nullopt;
