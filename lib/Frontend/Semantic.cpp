@@ -70,32 +70,24 @@ VR CodeGen::expandDims(const Val &t, int axis) {
 bool CodeGen::broadcastPair(Val &a, Val &c) {
   if (!a.ty.isBlock() && !c.ty.isBlock())
     return true;
-  if (!c.ty.isBlock()) {
-    VR r = broadcastTo(c, a.ty.shape);
-    if (!r)
-      return false;
-    c = *r;
-    return true;
-  }
-  if (!a.ty.isBlock()) {
-    VR r = broadcastTo(a, c.ty.shape);
-    if (!r)
-      return false;
-    a = *r;
-    return true;
-  }
-  while (a.ty.shape.size() < c.ty.shape.size()) {
-    VR r = expandDims(a, 0);
-    if (!r)
-      return false;
-    a = *r;
-  }
-  while (c.ty.shape.size() < a.ty.shape.size()) {
-    VR r = expandDims(c, 0);
-    if (!r)
-      return false;
-    c = *r;
-  }
+  using Pair = std::pair<Val *, Val *>;
+  // A scalar takes the other operand's shape.
+  for (auto [x, other] : {Pair{&c, &a}, Pair{&a, &c}})
+    if (!x->ty.isBlock()) {
+      VR r = broadcastTo(*x, other->ty.shape);
+      if (!r)
+        return false;
+      *x = *r;
+      return true;
+    }
+  // The operand of lower rank gets leading dimensions of 1.
+  for (auto [x, other] : {Pair{&a, &c}, Pair{&c, &a}})
+    while (x->ty.shape.size() < other->ty.shape.size()) {
+      VR r = expandDims(*x, 0);
+      if (!r)
+        return false;
+      *x = *r;
+    }
   SmallVector<int64_t, 4> shape;
   for (size_t k = 0; k < a.ty.shape.size(); ++k) {
     int64_t l = a.ty.shape[k], r = c.ty.shape[k];
@@ -176,6 +168,14 @@ VR CodeGen::cast(const Val &t, DType dst, bool bitcast,
       return make(tr::IntToPtrOp::create(b, loc, dstTy, t.v));
     return error("cannot cast " + src.name() + " to " + dst.name());
   }
+  if (dst.isBool()) { // x != 0
+    Value z = zerosOf(*this, src, t.ty.shape);
+    if (src.isFloat())
+      return make(
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, t.v, z));
+    return make(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, t.v, z));
+  }
   if (src.isFloat() && dst.isFloat()) {
     if (src.isFP8() || dst.isFP8()) {
       tr::RoundingModeAttr rm;
@@ -199,11 +199,6 @@ VR CodeGen::cast(const Val &t, DType dst, bool bitcast,
     return make(arith::TruncFOp::create(b, loc, dstTy, t.v));
   }
   if (src.isInt() && dst.isInt()) {
-    if (dst.isBool()) {
-      Value z = zerosOf(*this, src, t.ty.shape);
-      return make(
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, t.v, z));
-    }
     if (src.bits() < dst.bits()) {
       if (src.isSigned())
         return make(arith::ExtSIOp::create(b, loc, dstTy, t.v));
@@ -212,11 +207,6 @@ VR CodeGen::cast(const Val &t, DType dst, bool bitcast,
     return make(arith::TruncIOp::create(b, loc, dstTy, t.v));
   }
   if (src.isFloat() && dst.isInt()) {
-    if (dst.isBool()) {
-      Value z = zerosOf(*this, src, t.ty.shape);
-      return make(
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, t.v, z));
-    }
     if (src.isFP8()) {
       VR mid = cast(t, DType(SK::FP32));
       return mid ? cast(*mid, dst) : std::nullopt;
@@ -296,31 +286,17 @@ static bool constEqual(const Val &a, const Val &c) {
   }
 }
 
+/// Python's name of the type of `v` (the kinds not listed are functions).
 static const char *pyTypeName(const Val &v) {
-  switch (v.kind) {
-  case Val::None:
-    return "NoneType";
-  case Val::Int:
-    return "int";
-  case Val::Float:
-    return "float";
-  case Val::Bool:
-    return "bool";
-  case Val::Str:
-    return "str";
-  case Val::DTypeV:
-    return "dtype";
-  case Val::Tuple:
-    return "tuple";
-  case Val::Tensor:
-    return "tensor";
-  case Val::Module:
-    return "module";
-  case Val::Slice:
-    return "slice";
-  default:
-    return "function";
-  }
+  static const std::pair<Val::Kind, const char *> kNames[] = {
+      {Val::None, "NoneType"}, {Val::Int, "int"},       {Val::Float, "float"},
+      {Val::Bool, "bool"},     {Val::Str, "str"},       {Val::DTypeV, "dtype"},
+      {Val::Tuple, "tuple"},   {Val::Tensor, "tensor"}, {Val::Module, "module"},
+      {Val::Slice, "slice"}};
+  for (const auto &[kind, name] : kNames)
+    if (v.kind == kind)
+      return name;
+  return "function";
 }
 
 static VR constBinary(CodeGen &cg, BinOpKind op, const Val &a, const Val &c) {
@@ -525,6 +501,46 @@ tt::frontend::detail::typeCheck(CodeGen &cg, const Val &l, const Val &r,
 /// The result type of an element-wise op on operands of type `t`.
 static Val result(Value v, const TType &t) { return Val::ofTensor(v, t); }
 
+using TensorArithFn = Value (*)(OpBuilder &, Location, Value, Value);
+template <typename Op>
+static Value buildArith(OpBuilder &b, Location loc, Value l, Value r) {
+  return Op::create(b, loc, l, r);
+}
+
+/// A tensor operator: which operands may be pointers, whether it divides
+/// (upstream promotes such operands differently), and the arith op on
+/// floats (null: integers only), signed and unsigned integers. Pointers
+/// (+ and -) and integer true division (in fp32) are handled before.
+struct TensorArith {
+  BinOpKind op;
+  bool lhsPtr, rhsPtr, divOrMod;
+  TensorArithFn onFloat, onSigned, onUnsigned;
+};
+static const TensorArith kTensorArith[] = {
+    {BinOpKind::Add, true, true, false, buildArith<arith::AddFOp>,
+     buildArith<arith::AddIOp>, buildArith<arith::AddIOp>},
+    {BinOpKind::Sub, true, false, false, buildArith<arith::SubFOp>,
+     buildArith<arith::SubIOp>, buildArith<arith::SubIOp>},
+    {BinOpKind::Mul, false, false, false, buildArith<arith::MulFOp>,
+     buildArith<arith::MulIOp>, buildArith<arith::MulIOp>},
+    {BinOpKind::Div, false, false, true, buildArith<arith::DivFOp>, nullptr,
+     nullptr},
+    {BinOpKind::FloorDiv, false, false, true, nullptr,
+     buildArith<arith::DivSIOp>, buildArith<arith::DivUIOp>},
+    {BinOpKind::Mod, false, false, true, buildArith<arith::RemFOp>,
+     buildArith<arith::RemSIOp>, buildArith<arith::RemUIOp>},
+    {BinOpKind::BitAnd, false, false, false, nullptr, buildArith<arith::AndIOp>,
+     buildArith<arith::AndIOp>},
+    {BinOpKind::BitOr, false, false, false, nullptr, buildArith<arith::OrIOp>,
+     buildArith<arith::OrIOp>},
+    {BinOpKind::BitXor, false, false, false, nullptr, buildArith<arith::XOrIOp>,
+     buildArith<arith::XOrIOp>},
+    {BinOpKind::LShift, false, false, false, nullptr, buildArith<arith::ShLIOp>,
+     buildArith<arith::ShLIOp>},
+    {BinOpKind::RShift, false, false, false, nullptr,
+     buildArith<arith::ShRSIOp>, buildArith<arith::ShRUIOp>},
+};
+
 VR CodeGen::binary(BinOpKind op, const Val &lhs, const Val &rhs) {
   if (!lhs.isTensor() && !rhs.isTensor()) {
     if (lhs.isNumber() && rhs.isNumber())
@@ -553,122 +569,47 @@ VR CodeGen::binary(BinOpKind op, const Val &lhs, const Val &rhs) {
       return error(std::string("unsupported operand types for ") +
                    spelling(op).str() + ": '" + pyTypeName(lhs) + "' and '" +
                    pyTypeName(rhs) + "'");
-  switch (op) {
-  case BinOpKind::Add: {
-    auto o = typeCheck(*this, lhs, rhs, true, true, true, false, spelling(op));
-    if (!o)
-      return std::nullopt;
-    Val l = o->l, r = o->r;
-    if (r.ty.elt.isPtr() && !l.ty.elt.isPtr())
-      std::swap(l, r);
-    if (l.ty.elt.isPtr()) {
-      if (r.ty.elt.isPtr())
-        return error("cannot add two pointers");
-      return result(tr::AddPtrOp::create(b, loc, irType(l.ty), l.v, r.v), l.ty);
-    }
-    if (l.ty.elt.isFloat())
-      return result(arith::AddFOp::create(b, loc, l.v, r.v), l.ty);
-    return result(arith::AddIOp::create(b, loc, l.v, r.v), l.ty);
-  }
-  case BinOpKind::Sub: {
-    auto o = typeCheck(*this, lhs, rhs, true, false, true, false, spelling(op));
-    if (!o)
-      return std::nullopt;
-    Val &l = o->l, &r = o->r;
-    if (l.ty.elt.isPtr()) {
-      Value zero = zerosOf(*this, r.ty.elt, r.ty.shape);
-      Value neg = arith::SubIOp::create(b, loc, zero, r.v);
-      return result(tr::AddPtrOp::create(b, loc, irType(l.ty), l.v, neg), l.ty);
-    }
-    if (l.ty.elt.isFloat())
-      return result(arith::SubFOp::create(b, loc, l.v, r.v), l.ty);
-    return result(arith::SubIOp::create(b, loc, l.v, r.v), l.ty);
-  }
-  case BinOpKind::Mul: {
-    auto o =
-        typeCheck(*this, lhs, rhs, false, false, true, false, spelling(op));
-    if (!o)
-      return std::nullopt;
-    if (o->l.ty.elt.isFloat())
-      return result(arith::MulFOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-    return result(arith::MulIOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-  }
-  case BinOpKind::Div: {
-    auto o = typeCheck(*this, lhs, rhs, false, false, true, true, spelling(op));
-    if (!o)
-      return std::nullopt;
-    Val l = o->l, r = o->r;
-    if (l.ty.elt.isInt()) {
-      VR lf = cast(l, DType(SK::FP32));
-      VR rf = lf ? cast(r, DType(SK::FP32)) : std::nullopt;
-      if (!rf)
-        return std::nullopt;
-      l = *lf;
-      r = *rf;
-    }
-    return result(arith::DivFOp::create(b, loc, l.v, r.v), l.ty);
-  }
-  case BinOpKind::FloorDiv: {
-    auto o = typeCheck(*this, lhs, rhs, false, false, true, true, spelling(op));
-    if (!o)
-      return std::nullopt;
-    if (!o->l.ty.elt.isInt())
-      return error("'//' needs integer operands, got " + o->l.ty.elt.name() +
-                   " (use / for floats)");
-    if (o->l.ty.elt.isSigned())
-      return result(arith::DivSIOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-    return result(arith::DivUIOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-  }
-  case BinOpKind::Mod: {
-    auto o = typeCheck(*this, lhs, rhs, false, false, true, true, spelling(op));
-    if (!o)
-      return std::nullopt;
-    if (o->l.ty.elt.isFloat())
-      return result(arith::RemFOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-    if (o->l.ty.elt.isSigned())
-      return result(arith::RemSIOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-    return result(arith::RemUIOp::create(b, loc, o->l.v, o->r.v), o->l.ty);
-  }
-  case BinOpKind::BitAnd:
-  case BinOpKind::BitOr:
-  case BinOpKind::BitXor:
-  case BinOpKind::LShift:
-  case BinOpKind::RShift: {
-    auto o =
-        typeCheck(*this, lhs, rhs, false, false, true, false, spelling(op));
-    if (!o)
-      return std::nullopt;
-    if (!o->l.ty.elt.isInt())
-      return error(std::string("'") + spelling(op).str() +
-                   "' needs integer operands, got " + o->l.ty.elt.name());
-    Value l = o->l.v, r = o->r.v;
-    Value v;
-    switch (op) {
-    case BinOpKind::BitAnd:
-      v = arith::AndIOp::create(b, loc, l, r);
-      break;
-    case BinOpKind::BitOr:
-      v = arith::OrIOp::create(b, loc, l, r);
-      break;
-    case BinOpKind::BitXor:
-      v = arith::XOrIOp::create(b, loc, l, r);
-      break;
-    case BinOpKind::LShift:
-      v = arith::ShLIOp::create(b, loc, l, r);
-      break;
-    default:
-      v = o->l.ty.elt.isSigned()
-              ? arith::ShRSIOp::create(b, loc, l, r).getResult()
-              : arith::ShRUIOp::create(b, loc, l, r).getResult();
-    }
-    return result(v, o->l.ty);
-  }
-  case BinOpKind::Pow:
+  if (op == BinOpKind::Pow)
     return error("'**' is not supported on tensors");
-  case BinOpKind::MatMul:
+  if (op == BinOpKind::MatMul)
     return error("'@' is not supported on tensors; use tl.dot");
+  const TensorArith *a = &kTensorArith[0];
+  while (a->op != op)
+    ++a;
+  auto o = typeCheck(*this, lhs, rhs, a->lhsPtr, a->rhsPtr, true, a->divOrMod,
+                     spelling(op));
+  if (!o)
+    return std::nullopt;
+  Val l = o->l, r = o->r;
+  if (op == BinOpKind::Add && r.ty.elt.isPtr() && !l.ty.elt.isPtr())
+    std::swap(l, r);
+  if (l.ty.elt.isPtr()) { // pointer + offset, pointer - offset
+    if (r.ty.elt.isPtr())
+      return error("cannot add two pointers");
+    Value offset = r.v;
+    if (op == BinOpKind::Sub)
+      offset = arith::SubIOp::create(b, loc,
+                                     zerosOf(*this, r.ty.elt, r.ty.shape), r.v);
+    return result(tr::AddPtrOp::create(b, loc, irType(l.ty), l.v, offset),
+                  l.ty);
   }
-  return std::nullopt;
+  if (op == BinOpKind::Div && l.ty.elt.isInt()) { // true division in fp32
+    VR lf = cast(l, DType(SK::FP32));
+    VR rf = lf ? cast(r, DType(SK::FP32)) : std::nullopt;
+    if (!rf)
+      return std::nullopt;
+    l = *lf;
+    r = *rf;
+  }
+  DType et = l.ty.elt;
+  if (!et.isInt() && !a->onFloat)
+    return error(std::string("'") + spelling(op).str() +
+                 "' needs integer operands, got " + et.name() +
+                 (op == BinOpKind::FloorDiv ? " (use / for floats)" : ""));
+  TensorArithFn build = et.isFloat()    ? a->onFloat
+                        : et.isSigned() ? a->onSigned
+                                        : a->onUnsigned;
+  return result(build(b, loc, l.v, r.v), l.ty);
 }
 
 VR CodeGen::compare(CmpOpKind op, const Val &lhs, const Val &rhs) {
