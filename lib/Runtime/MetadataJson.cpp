@@ -13,6 +13,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <variant>
+
 using namespace tt::runtime;
 
 namespace {
@@ -30,6 +32,27 @@ template <typename T> void readField(const YAML::Node &m, const char *k, T &v) {
     v = n.as<T>();
 }
 
+/// The top-level fields of upstream's metadata that tt-run reads, in the
+/// order it reads them (the first that cannot be read is the error).
+using M = KernelMetadata;
+struct MetadataField {
+  const char *name;
+  std::variant<std::string M::*, int M::*, int64_t M::*, bool M::*> member;
+};
+const MetadataField kFields[] = {
+    {"name", &M::name},
+    {"num_warps", &M::numWarps},
+    {"num_ctas", &M::numCtas},
+    {"warp_size", &M::warpSize},
+    {"shared", &M::shared},
+    {"global_scratch_size", &M::globalScratchSize},
+    {"global_scratch_align", &M::globalScratchAlign},
+    {"profile_scratch_size", &M::profileScratchSize},
+    {"profile_scratch_align", &M::profileScratchAlign},
+    {"launch_cooperative_grid", &M::cooperativeGrid},
+    {"launch_pdl", &M::launchPdl},
+    {"triton_version", &M::tritonVersion}};
+
 } // namespace
 
 bool tt::runtime::parseKernelMetadata(const std::string &text,
@@ -40,18 +63,9 @@ bool tt::runtime::parseKernelMetadata(const std::string &text,
       err = "kernel metadata is not a JSON object";
       return false;
     }
-    readField(root, "name", out.name);
-    readField(root, "num_warps", out.numWarps);
-    readField(root, "num_ctas", out.numCtas);
-    readField(root, "warp_size", out.warpSize);
-    readField(root, "shared", out.shared);
-    readField(root, "global_scratch_size", out.globalScratchSize);
-    readField(root, "global_scratch_align", out.globalScratchAlign);
-    readField(root, "profile_scratch_size", out.profileScratchSize);
-    readField(root, "profile_scratch_align", out.profileScratchAlign);
-    readField(root, "launch_cooperative_grid", out.cooperativeGrid);
-    readField(root, "launch_pdl", out.launchPdl);
-    readField(root, "triton_version", out.tritonVersion);
+    for (const MetadataField &f : kFields)
+      std::visit([&](auto member) { readField(root, f.name, out.*member); },
+                 f.member);
     YAML::Node target = root["target"];
     if (target && target.IsMap()) {
       readField(target, "backend", out.backend);
