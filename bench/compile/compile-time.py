@@ -7,9 +7,9 @@
 """TTIR -> cubin compile time of tt and of upstream Triton 3.6, kernel by
 kernel, split into stages (issue 27's table). No GPU needed.
 
-    compile-time.py DIR [--modes upstream,server,process] [--repeat N] [--limit N] [--filter RE]
+    compile-time.py DIR [--modes upstream,server,process] [--repeat N] [--rounds N] [--limit N] [--filter RE]
                     [--tools build/bin] [--python build/venv/bin/python] [--upstream-json FILE]
-                    [--server-tool tt-dump|tt-translate] [--json OUT] [--top N] [--table]
+                    [--server-tool tt-dump|tt-translate] [--json OUT] [--top N] [--table] [--report JSON]
 
 Modes, each over every `.ttir` under DIR (kernelset.select), with the
 options of the kernel's metadata JSON (kernelset.options_for):
@@ -20,13 +20,17 @@ options of the kernel's metadata JSON (kernelset.options_for):
             tt-dump by default, the plugin's request), one request per
             kernel; time = request written to answer read
   process   one `tt-translate --cubin` process per kernel; time = spawn to exit
+  server-nottir, process-nottir
+            the same with tt's TTIR stage skipped (request field
+            no_ttir_stage, --no-ttir-stage): the inputs are upstream's
+            make_ttir output, which upstream's triton.compile of a .ttir file
+            does not rerun either
 
 tt's stages: in process mode from --mlir-timing (JSON output) of the same
 run, in server mode from the answer's `ms` (a server given --mlir-timing
 would not keep its pass managers between kernels):
   ttgir   (parse +) TTIR stage + TTGIR stage (upstream: make_ttgir; it skips
-          its TTIR stage for a .ttir input: --no-ttir-stage makes tt skip
-          its own too)
+          its TTIR stage for a .ttir input, the -nottir modes skip tt's)
   llir    TTGIR -> LLVM dialect -> LLVM IR
   opt     LLVM's O3 pipeline (libdevice linking included)
   ptx     NVPTX code generation
@@ -35,8 +39,8 @@ would not keep its pass managers between kernels):
           request's JSON and the stage texts (server), Python (upstream)
 
 Both compilers use the same ptxas: tt gets TRITON_PTXAS_PATH = the wheel's
-(unless it is set). With --repeat N each kernel is compiled N times and the
-fastest run kept. Prints, per mode, the median of each stage and of the
+(unless it is set). With --repeat N each kernel is compiled N times in a row,
+with --rounds N every mode runs N times interleaved; the fastest run is kept. Prints, per mode, the median of each stage and of the
 total, the tt/upstream ratio distribution (median, p90, p99, max) and the
 slowest kernels with their splits; --table prints the per-kernel table.
 """
@@ -128,7 +132,7 @@ def run_upstream(args, paths):
     if args.upstream_json and os.path.exists(args.upstream_json):
         with open(args.upstream_json) as f:
             return json.load(f)
-    out = args.upstream_json or os.path.join(args.scratch, "upstream.json")
+    out = os.path.join(args.scratch, "upstream.json")
     cmd = [args.python, os.path.join(os.path.dirname(os.path.abspath(__file__)), "upstream-compile.py"), args.dir,
            "--json", out, "--repeat", str(args.repeat), "--target", args.target]
     if args.filter:
@@ -140,14 +144,14 @@ def run_upstream(args, paths):
         return json.load(f)
 
 
-def run_process(args, paths, env):
+def run_process(args, paths, env, no_ttir_stage=False):
     tool = os.path.join(args.tools, "tt-translate")
     results = {}
     for path in paths:
         rel = os.path.relpath(path, args.dir)
         out = os.path.join(args.scratch, "k.cubin")
         cmd = [tool, "--target", args.target, *kernelset.tt_flags(kernelset.options_for(path)), "--cubin", path,
-               "-o", out, *TIMING_FLAGS, *(["--no-ttir-stage"] if args.no_ttir_stage else [])]
+               "-o", out, *TIMING_FLAGS, *(["--no-ttir-stage"] if no_ttir_stage else [])]
         best = None
         for _ in range(args.repeat):
             start = time.perf_counter()
@@ -163,7 +167,7 @@ def run_process(args, paths, env):
     return results
 
 
-def run_server(args, paths, env):
+def run_server(args, paths, env, no_ttir_stage=False):
     tool = os.path.join(args.tools, args.server_tool)
     # No --mlir-timing here: a server keeps its stage pass managers between
     # kernels only while they are not instrumented; its answer's `ms` has
@@ -182,7 +186,7 @@ def run_server(args, paths, env):
     # Warm-up, as upstream's: the server's first request pays first use.
     def request_for(path):
         request = kernelset.server_request(path, kernelset.options_for(path), args.target, tool)
-        if args.no_ttir_stage:
+        if no_ttir_stage:
             request["no_ttir_stage"] = True
         return request
 
@@ -204,6 +208,15 @@ def run_server(args, paths, env):
     proc.stdin.close()
     proc.wait()
     return results
+
+
+def merge(into, results):
+    """Keeps each kernel's fastest run over the rounds (an error wins: a
+    kernel that failed once is reported as failed)."""
+    for k, v in results.items():
+        old = into.get(k)
+        if old is None or not isinstance(v, dict) or (isinstance(old, dict) and v["total"] < old["total"]):
+            into[k] = v
 
 
 # -- report -----------------------------------------------------------------------
@@ -282,7 +295,8 @@ def main(argv=None):
     ap.add_argument("--modes", default="upstream,server,process")
     ap.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--python", default=os.path.join(ROOT, "build", "venv", "bin", "python"))
-    ap.add_argument("--upstream-json", help="upstream's figures: read if the file exists, else written there")
+    ap.add_argument("--upstream-json", help="upstream's figures: read if the file exists (no upstream run), "
+                    "else written there")
     ap.add_argument("--server-tool", default="tt-dump", choices=("tt-dump", "tt-translate"))
     ap.add_argument("--target", default="cuda:90")
     ap.add_argument("--repeat", type=int, default=1)
@@ -290,12 +304,20 @@ def main(argv=None):
     ap.add_argument("--filter")
     ap.add_argument("--top", type=int, default=8)
     ap.add_argument("--table", action="store_true", help="print every kernel's row")
-    ap.add_argument("--no-ttir-stage", action="store_true",
-                    help="tt skips its TTIR stage (the inputs are upstream's make_ttir output, which "
-                    "upstream's triton.compile of a .ttir does not rerun either)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run every mode this many times, interleaved, keeping each kernel's fastest run "
+                    "(the machine's load then weighs on every mode alike)")
     ap.add_argument("--json", help="write every mode's per-kernel figures here")
+    ap.add_argument("--report", metavar="JSON", help="print the report of a run saved with --json (DIR, "
+                    "--filter and --limit select its kernels); compile nothing")
     args = ap.parse_args(argv)
     paths = kernelset.select(args.dir, args.filter, args.limit, "compile-time.py")
+    if args.report:
+        with open(args.report) as f:
+            saved = json.load(f)
+        keep = {os.path.relpath(p, args.dir) for p in paths}
+        report(args, {m: {k: v for k, v in r.items() if k in keep} for m, r in saved.items()})
+        return 0
     args.scratch = tempfile.mkdtemp(prefix="tt-compile-time-")
     # A snapshot of the tools: a rebuild during the run must not swap them.
     for t in ("tt-translate", "tt-dump"):
@@ -313,17 +335,25 @@ def main(argv=None):
     print(f"{len(paths)} kernels under {args.dir}, {args.target}, repeat {args.repeat}, "
           f"ptxas {env.get('TRITON_PTXAS_PATH', '(PATH)')}, load {os.getloadavg()[0]:.1f}")
     modes = {}
-    for mode in args.modes.split(","):
-        start = time.perf_counter()
-        if mode == "upstream":
-            modes[mode] = run_upstream(args, paths)
-        elif mode == "server":
-            modes[mode] = run_server(args, paths, env)
-        elif mode == "process":
-            modes[mode] = run_process(args, paths, env)
-        else:
-            sys.exit(f"compile-time.py: unknown mode '{mode}'")
-        print(f"{mode}: {time.perf_counter() - start:.1f} s, load {os.getloadavg()[0]:.1f}", flush=True)
+    for round_ in range(args.rounds):
+        for mode in args.modes.split(","):
+            start = time.perf_counter()
+            base, _, variant = mode.partition("-")
+            if variant not in ("", "nottir") or base not in ("upstream", "server", "process") or \
+                    (base == "upstream" and variant):
+                sys.exit(f"compile-time.py: unknown mode '{mode}'")
+            if base == "upstream":
+                got = run_upstream(args, paths)
+            elif base == "server":
+                got = run_server(args, paths, env, variant == "nottir")
+            else:
+                got = run_process(args, paths, env, variant == "nottir")
+            merge(modes.setdefault(mode, {}), got)
+            print(f"round {round_ + 1}, {mode}: {time.perf_counter() - start:.1f} s, load {os.getloadavg()[0]:.1f}",
+                  flush=True)
+    if args.upstream_json and not os.path.exists(args.upstream_json) and "upstream" in modes:
+        with open(args.upstream_json, "w") as f:
+            json.dump(modes["upstream"], f, indent=1)
     shutil.rmtree(args.scratch, ignore_errors=True)
     report(args, modes)
     if args.json:
