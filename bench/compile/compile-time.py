@@ -25,6 +25,9 @@ options of the kernel's metadata JSON (kernelset.options_for):
             no_ttir_stage, --no-ttir-stage): the inputs are upstream's
             make_ttir output, which upstream's triton.compile of a .ttir file
             does not rerun either
+  cpu       tt's CPU backend (issue 21): one `tt-translate --serve`, target
+            cpu, emit so; reported apart (totals, stage medians), no upstream
+            counterpart
 
 tt's stages: in process mode from --mlir-timing (JSON output) of the same
 run, in server mode from the answer's `ms` (a server given --mlir-timing
@@ -219,6 +222,49 @@ def merge(into, results):
             into[k] = v
 
 
+def run_cpu(args, paths, env):
+    """The CPU backend (issue 21): every kernel through one `tt-translate
+    --serve`, target cpu, emit so (linked by the system cc), as tt-run and
+    the plugin's CPU driver compile; time = request to answer. No upstream
+    counterpart: totals and the server's stage times only."""
+    proc = subprocess.Popen([os.path.join(args.tools, "tt-translate"), "--serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, env=env)
+    results = {}
+    for i, path in enumerate(paths):
+        opts = kernelset.options_for(path)
+        request = {"input": path, "target": "cpu", "emit": "so", "num_warps": opts["num_warps"],
+                   "stages": ["json"]}
+        best = None
+        for _ in range(args.repeat + (1 if i == 0 else 0)):  # the first request warms the server up
+            start = time.perf_counter()
+            proc.stdin.write((json.dumps(request) + "\n").encode())
+            proc.stdin.flush()
+            response = json.loads(proc.stdout.readline())
+            wall = time.perf_counter() - start
+            if response.get("status") != "ok":
+                best = "error: " + (response.get("diagnostic", "").strip().splitlines() or ["?"])[0][:200]
+                break
+            if best is None or wall < best["total"]:
+                best = {"total": round(wall, 5), "ms": response.get("ms", {})}
+        results[os.path.relpath(path, args.dir)] = best
+    proc.stdin.close()
+    proc.wait()
+    return results
+
+
+def report_cpu(ok):
+    times = sorted(v["total"] for v in ok.values())
+    if not times:
+        return
+    stages = sorted({s for v in ok.values() for s in v.get("ms", {}) if s != "total"})
+    med = {s: statistics.median(v["ms"].get(s, 0.0) for v in ok.values()) for s in stages}
+    print(f"\ncpu (the CPU backend, --emit=so through the server): {len(times)} kernels, median {fmt_ms(quantile(times, 0.5))}"
+          f" ms, p90 {fmt_ms(quantile(times, 0.9))}, p99 {fmt_ms(quantile(times, 0.99))}, max {fmt_ms(times[-1])}; "
+          "stage medians (ms): " + ", ".join(f"{s} {v:.1f}" for s, v in med.items()))
+    for k in sorted(ok, key=lambda k: -ok[k]["total"])[:5]:
+        print(f"  {fmt_ms(ok[k]['total']):>8}  {k}")
+
+
 # -- report -----------------------------------------------------------------------
 
 
@@ -232,12 +278,20 @@ def fmt_ms(s):
 
 
 def report(args, modes):
-    names = list(modes)
-    ok = {n: {k: v for k, v in r.items() if isinstance(v, dict)} for n, r in modes.items()}
+    modes = dict(modes)
     for n, r in modes.items():
         bad = [k for k, v in r.items() if not isinstance(v, dict)]
-        print(f"{n}: {len(ok[n])} compiled, {len(bad)} failed" + (f" (first: {bad[0]}: {r[bad[0]]})" if bad else ""))
-    common = sorted(set.intersection(*(set(v) for v in ok.values())))
+        print(f"{n}: {len(r) - len(bad)} compiled, {len(bad)} failed" +
+              (f" (first: {bad[0]}: {r[bad[0]]})" if bad else ""))
+    cpu = modes.pop("cpu", None)
+    names = list(modes)
+    ok = {n: {k: v for k, v in r.items() if isinstance(v, dict)} for n, r in modes.items()}
+    if not names:
+        names, ok = [], {}
+    common = sorted(set.intersection(*(set(v) for v in ok.values()))) if ok else []
+    if not names:
+        report_cpu({k: v for k, v in cpu.items() if isinstance(v, dict)})
+        return
     print(f"\n{len(common)} kernels compiled by every mode; medians over them (ms):\n")
     print("| mode | " + " | ".join(STAGES) + " | total |")
     print("|---|" + "---|" * (len(STAGES) + 1))
@@ -287,6 +341,8 @@ def report(args, modes):
                 st = ok[n][k].get("stages") or {}
                 cells.append(f"**{fmt_ms(ok[n][k]['total'])}** ({'/'.join(fmt_ms(st.get(s, 0)) for s in STAGES)})")
             print(f"| {k} | " + " | ".join(cells) + " |")
+    if cpu is not None:
+        report_cpu({k: v for k, v in cpu.items() if isinstance(v, dict)})
 
 
 def main(argv=None):
@@ -339,10 +395,12 @@ def main(argv=None):
         for mode in args.modes.split(","):
             start = time.perf_counter()
             base, _, variant = mode.partition("-")
-            if variant not in ("", "nottir") or base not in ("upstream", "server", "process") or \
-                    (base == "upstream" and variant):
+            if variant not in ("", "nottir") or base not in ("upstream", "server", "process", "cpu") or \
+                    (base in ("upstream", "cpu") and variant):
                 sys.exit(f"compile-time.py: unknown mode '{mode}'")
-            if base == "upstream":
+            if base == "cpu":
+                got = run_cpu(args, paths, env)
+            elif base == "upstream":
                 got = run_upstream(args, paths)
             elif base == "server":
                 got = run_server(args, paths, env, variant == "nottir")
