@@ -49,18 +49,23 @@ void predicate(OpBuilder &b, Operation *op, Value pred) {
         withPred(copy.getMask(), copy.getSrc().getType()));
     return;
   }
-  if (auto load = dyn_cast<LoadOp>(op)) {
-    if (isa<RankedTensorType>(load.getPtr().getType()))
-      load.getMaskMutable().assign(
-          withPred(load.getMask(), load.getPtr().getType()));
-    return;
-  }
-  // TMA and mbarrier ops take a scalar predicate.
+  // Scalar loads, TMA and mbarrier ops take a scalar predicate.
   auto andPred = [&](Value current) -> Value {
     if (!current || matchPattern(current, m_One()))
       return pred;
     return arith::AndIOp::create(b, op->getLoc(), pred, current);
   };
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    // A scalar load (a block index of a block-sparse loop, read one
+    // iteration ahead) takes the predicate as its mask; its value past the
+    // end only feeds other masked ops.
+    if (isa<RankedTensorType>(load.getPtr().getType()))
+      load.getMaskMutable().assign(
+          withPred(load.getMask(), load.getPtr().getType()));
+    else
+      load.getMaskMutable().assign(andPred(load.getMask()));
+    return;
+  }
   if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
     expect.getPredMutable().assign(andPred(expect.getPred()));
     return;

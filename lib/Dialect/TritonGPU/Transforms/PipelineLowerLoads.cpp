@@ -288,9 +288,21 @@ private:
   void replaceUses(AsyncLoad &l, OpBuilder &b, Value readView, Value waitToken,
                    int useStage, int useCluster) {
     Operation *load = l.load;
+    auto slotType = cast<ttg::MemDescType>(readView.getType());
     for (auto alloc : l.use.allocs) {
+      SmallVector<ttg::MemDescTransOp> views;
+      for (Operation *u : alloc->getUsers())
+        if (auto view = dyn_cast<ttg::MemDescTransOp>(u))
+          views.push_back(view);
       alloc.getResult().replaceAllUsesWith(readView);
       alloc.erase();
+      // A transposed view now looks at the (mutable) slot.
+      for (ttg::MemDescTransOp view : views) {
+        auto type = view.getType();
+        view.getResult().setType(ttg::MemDescType::get(
+            type.getShape(), type.getElementType(), type.getEncoding(),
+            type.getMemorySpace(), slotType.getMutableMemory()));
+      }
     }
     for (auto cvt : l.use.converts) {
       auto local = ttg::LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),

@@ -80,10 +80,24 @@ unsigned copyRun(RankedTensorType type, Attribute shared) {
   return 1;
 }
 
+/// Whether every user of `v` is a wgmma of `block` reading it as operand A
+/// or B.
+static bool onlyWgmmaOperand(Value v, Block *block) {
+  return !v.use_empty() && llvm::all_of(v.getUsers(), [&](Operation *u) {
+    return isa<ttng::WarpGroupDotOp>(u) && u->getBlock() == block &&
+           cast<ttng::WarpGroupDotOp>(u).getC() != v;
+  });
+}
+
 /// Records `alloc` (a user of a loaded value in `block`) in `use` if it
-/// only makes wgmma operands (A or B) in the same block.
+/// only makes wgmma operands (A or B) in the same block, directly or
+/// through a transposed view (`tl.trans(k)` in flex attention's templates:
+/// the slot is then read through the view).
 static bool addWgmmaAlloc(ttg::LocalAllocOp alloc, Block *block, LoadUse &use) {
   if (alloc->use_empty() || !llvm::all_of(alloc->getUsers(), [&](Operation *u) {
+        if (auto view = dyn_cast<ttg::MemDescTransOp>(u))
+          return u->getBlock() == block &&
+                 onlyWgmmaOperand(view.getResult(), block);
         return isa<ttng::WarpGroupDotOp>(u) && u->getBlock() == block &&
                cast<ttng::WarpGroupDotOp>(u).getC() != alloc.getResult();
       }))
@@ -324,10 +338,9 @@ LogicalResult Schedule::verify(bool beforeLowering) const {
              ttng::BarrierExpectOp, ttng::AsyncTMACopyGlobalToLocalOp,
              ttng::WaitBarrierOp>(&op) &&
         !(beforeLowering && isa<DescriptorLoadOp>(&op))) {
-      // Loads of early stages are masked off past the end: they need a
-      // tensor of pointers to carry the mask.
-      auto load = dyn_cast<LoadOp>(&op);
-      if (!load || !isa<RankedTensorType>(load.getPtr().getType()))
+      // Loads of early stages are masked off past the end (a scalar load
+      // by a scalar mask); other side effects cannot run ahead.
+      if (!isa<LoadOp>(&op))
         return failure();
     }
     for (Value v : usedValues(&op)) {

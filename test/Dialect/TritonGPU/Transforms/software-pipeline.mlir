@@ -214,3 +214,83 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // PIPE-LABEL: tt.func @no_dot
 // PIPE-NOT: async_copy
 // PIPE: tt.load
+
+// -----
+
+// A block-sparse loop in the shape of Inductor's flex-attention template:
+// the next K tile's row offset comes from an index table (two scalar loads
+// each iteration, the second masked at the end), and K is a wgmma operand
+// transposed (tl.trans(k): local_alloc, then memdesc_trans). The index
+// loads run one stage ahead with the offset they update, masked by the
+// stage's predicate when they run past the end; the K slot takes the
+// wgmma layout and the dot reads it through the transposed view.
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @block_sparse(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %pk: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %idx: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %out: tensor<128x128x!tt.ptr<f32>, #c>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c128 = arith.constant 128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %ld = arith.constant dense<64> : tensor<128x1xi32, #a>
+    %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #a}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #a}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #a}>> -> tensor<1x64xi32, #a>
+    %colsb = tt.broadcast %cols2 : tensor<1x64xi32, #a> -> tensor<128x64xi32, #a>
+    %base = tt.splat %pk : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #a>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = %c0, %acc = %zero) -> (i32, tensor<128x128xf32, #mma>) : i32 {
+      %rs = tt.splat %off : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #a}>>
+      %rr = arith.addi %rs, %rows : tensor<128xi32, #ttg.slice<{dim = 1, parent = #a}>>
+      %r2 = tt.expand_dims %rr {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #a}>> -> tensor<128x1xi32, #a>
+      %rm = arith.muli %r2, %ld : tensor<128x1xi32, #a>
+      %rb = tt.broadcast %rm : tensor<128x1xi32, #a> -> tensor<128x64xi32, #a>
+      %o = arith.addi %rb, %colsb : tensor<128x64xi32, #a>
+      %p = tt.addptr %base, %o : tensor<128x64x!tt.ptr<f16>, #a>, tensor<128x64xi32, #a>
+      %k = tt.load %p : tensor<128x64x!tt.ptr<f16>, #a>
+      %ks = ttg.local_alloc %k : (tensor<128x64xf16, #a>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %kt = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #sharedT, #smem>
+      %d = ttng.warp_group_dot %q, %kt, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #sharedT, #smem> -> tensor<128x128xf32, #mma>
+      %pi = tt.addptr %idx, %i : !tt.ptr<i32>, i32
+      %cur = tt.load %pi : !tt.ptr<i32>
+      %i1 = arith.addi %i, %c1 : i32
+      %inb = arith.cmpi slt, %i1, %n : i32
+      %pn = tt.addptr %pi, %c1 : !tt.ptr<i32>, i32
+      %next = tt.load %pn, %inb : !tt.ptr<i32>
+      %delta = arith.subi %next, %cur : i32
+      %step = arith.muli %delta, %c128 : i32
+      %noff = arith.addi %off, %step : i32
+      scf.yield %noff, %d : i32, tensor<128x128xf32, #mma>
+    }
+    %res = ttg.convert_layout %r#1 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+    tt.store %out, %res : tensor<128x128x!tt.ptr<f32>, #c>
+    tt.return
+  }
+}
+
+// LAT-LABEL: tt.func @block_sparse
+// LAT: tt.load {{.*}}tt.latency = 2 : i32
+// LAT-NOT: tt.latency
+
+// SCHED-LABEL: tt.func @block_sparse
+// SCHED: scf.for
+// SCHED: tt.load {{.*}}loop.cluster = 2 : i32, loop.stage = 0 : i32
+// SCHED: ttg.memdesc_trans {{.*}}loop.stage = 2 : i32
+// SCHED: tt.load {{.*}}loop.cluster = 1 : i32, loop.stage = 1 : i32
+// SCHED: tt.load {{.*}}loop.cluster = 1 : i32, loop.stage = 1 : i32
+// SCHED: arith.addi {{.*}}loop.cluster = 1 : i32, loop.stage = 1 : i32
+// SCHED: } {tt.scheduled_max_stage = 2 : i32}
+
+// PIPE-LABEL: tt.func @block_sparse
+// PIPE: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<{{[0-9]}}x128x64xf16, #shared, #smem, mutable>
+// PIPE: scf.for
+// PIPE: %[[SLOT:.*]] = ttg.memdesc_index %[[BUF]]
+// PIPE: %[[VIEW:.*]] = ttg.memdesc_trans %[[SLOT]] {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared1, #smem, mutable>
+// PIPE: ttng.warp_group_dot %arg0, %[[VIEW]]
+// PIPE: %[[PRED:.*]] = arith.andi
+// PIPE: tt.load %{{.*}}, %[[PRED]] : !tt.ptr<i32>
+// PIPE: ttg.async_copy_global_to_local
+// PIPE: scf.yield
