@@ -48,6 +48,13 @@ uint32_t WarpExchangePlan::roundRegister(unsigned t) const {
 uint32_t WarpExchangePlan::slotRegister(unsigned g) const {
   return spread(packBits, g);
 }
+unsigned WarpExchangePlan::roundOf(uint32_t reg) const {
+  unsigned t = 0;
+  for (unsigned k = 0; k < roundBits.size(); ++k)
+    if ((reg >> roundBits[k]) & 1)
+      t |= 1u << k;
+  return t;
+}
 uint32_t WarpExchangePlan::srcRegOf(uint32_t dstRegMask) const {
   return applyMask(regSrcReg, dstRegMask);
 }

@@ -38,6 +38,7 @@ unsigned simulate(const LinearLayout &src, const LinearLayout &dst,
   std::vector<std::vector<Coord>> out(lanes,
                                       std::vector<Coord>(plan.dstRegs));
   for (unsigned t = 0; t < plan.rounds(); ++t) {
+    EXPECT_EQ(plan.roundOf(plan.roundRegister(t)), t);
     // What each lane sends: its slot registers for this round.
     std::vector<std::vector<Coord>> sent(lanes);
     for (uint32_t s = 0; s < lanes; ++s)

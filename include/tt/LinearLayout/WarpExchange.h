@@ -80,6 +80,9 @@ struct WarpExchangePlan {
   /// of slot `g` (g indexes packBits).
   uint32_t roundRegister(unsigned t) const;
   uint32_t slotRegister(unsigned g) const;
+  /// The round whose register mask is the round-bit part of `reg` (the
+  /// inverse of roundRegister).
+  unsigned roundOf(uint32_t reg) const;
   /// K L: the register mask receiver `lane` adds to each round's.
   uint32_t receiverShift(uint32_t lane) const;
   /// The lane receiver `lane` reads in round `t`.

@@ -663,19 +663,12 @@ SmallVector<Value> convertInWarp(OpBuilder &b, Location loc,
   }
 
   // Round t delivered destination registers roundRegister(t) ^ K L.
-  auto roundOf = [&](uint32_t reg) {
-    unsigned t = 0;
-    for (unsigned k = 0; k < plan.roundBits.size(); ++k)
-      if ((reg >> plan.roundBits[k]) & 1)
-        t |= 1u << k;
-    return t;
-  };
   Type elem = in[0].getType();
   SmallVector<Value> out(plan.dstRegs);
   for (unsigned t = 0; t < plan.rounds(); ++t) {
     uint32_t reg = plan.roundRegister(t);
     Value word = keep.choose(b, loc, [&](uint32_t shift) {
-      return received[roundOf(reg ^ shift)];
+      return received[plan.roundOf(reg ^ shift)];
     });
     SmallVector<Value> elems =
         unpackInteger(b, loc, word, elem, plan.slots());
